@@ -1,0 +1,64 @@
+package org.ratchet.reasoner;
+
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.Term;
+
+/**
+ * The seam between reasoning and everything else: one game's rules as a state machine. Every engine
+ * (the reference prover, the forward chainer) implements it, so search, player and tests can swap them.
+ *
+ * <p>A machine has a <em>current state</em>; queries refer to it and {@link #advance(int[])} replaces it by
+ * its successor in place, so playouts run without allocating. A machine is used by one thread at a time;
+ * threads get their own from {@link StateMachineFactory#newMachine()}.
+ *
+ * <p>Moves and facts are engine-defined int ids. Roles are indexed 0..roleCount()-1 in declaration order.
+ */
+public interface StateMachine {
+
+    /** The description this machine was built from (symbols for rendering, roles). */
+    GameDescription description();
+
+    int roleCount();
+
+    /** The role's name as a term. */
+    Term role(int roleIndex);
+
+    /** The initial state (the {@code init} facts). */
+    State initialState();
+
+    /** Makes {@code state} the current state. */
+    void setState(State state);
+
+    /** A snapshot of the current state. */
+    State currentState();
+
+    /** Whether {@code terminal} holds in the current state. */
+    boolean isTerminal();
+
+    /** Number of legal moves of the role in the current state (also computed in terminal states). */
+    int legalCount(int roleIndex);
+
+    /** The move id of the role's i-th legal move in the current state. */
+    int legalMove(int roleIndex, int i);
+
+    /**
+     * Replaces the current state by its successor: {@code jointMove[r]} is the move id of role r and must
+     * be legal in the current state.
+     */
+    void advance(int[] jointMove);
+
+    /**
+     * The role's goal value in the current state. Ill-defined games follow ../shared/TRACE.md: no derivable
+     * value gives 0, several give the maximum.
+     */
+    int goal(int roleIndex);
+
+    /** The term of a move id. */
+    Term move(int moveId);
+
+    /** The move id of the role's move term, or -1 if the engine knows no such move for the role. */
+    int moveId(int roleIndex, Term move);
+
+    /** The term of a fact id (the argument of {@code true}). */
+    Term fact(int factId);
+}

@@ -1,0 +1,66 @@
+package org.ratchet.reasoner.analysis;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+
+/**
+ * Which relation depends on which: an edge from a rule's head relation to every relation in its body,
+ * marked negative when the body literal is under {@code not}. Relations are identified by their symbol id.
+ */
+public final class DependencyGraph {
+
+    /** An edge to {@code relation}; {@code rule} is one rule that creates it, for messages. */
+    public record Edge(int relation, boolean negative, Rule rule) {
+    }
+
+    private final Int2ObjectMap<List<Edge>> edges = new Int2ObjectLinkedOpenHashMap<>();
+    private final IntSet relations = new IntLinkedOpenHashSet();
+
+    private DependencyGraph() {
+    }
+
+    public static DependencyGraph of(GameDescription game) {
+        DependencyGraph graph = new DependencyGraph();
+        for (Rule rule : game.rules()) {
+            int head = rule.head().symbol();
+            graph.relations.add(head);
+            graph.edges.computeIfAbsent(head, k -> new ArrayList<>());
+            for (Literal literal : rule.body()) {
+                graph.addEdges(head, literal, false, rule);
+            }
+        }
+        return graph;
+    }
+
+    private void addEdges(int head, Literal literal, boolean negative, Rule rule) {
+        if (literal instanceof Literal.Positive positive) {
+            int relation = positive.sentence().symbol();
+            relations.add(relation);
+            edges.get(head).add(new Edge(relation, negative, rule));
+        } else if (literal instanceof Literal.Negation negation) {
+            addEdges(head, negation.inner(), true, rule);
+        } else if (literal instanceof Literal.Disjunction disjunction) {
+            for (Literal option : disjunction.options()) {
+                addEdges(head, option, negative, rule);
+            }
+        }
+    }
+
+    /** Every relation that occurs in a head or a body. */
+    public IntSet relations() {
+        return relations;
+    }
+
+    /** The body relations of the rules for {@code relation} (empty for relations with no rules). */
+    public List<Edge> edgesFrom(int relation) {
+        List<Edge> out = edges.get(relation);
+        return out == null ? List.of() : out;
+    }
+}

@@ -1,0 +1,64 @@
+package org.ratchet.reasoner.gdl;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Reads KIF text into s-expressions: {@code ;} comments to the end of the line, any whitespace and line
+ * layout, parentheses and tokens (everything else up to whitespace, a parenthesis or a comment).
+ * Unbalanced parentheses are reported with the line where the problem is.
+ */
+public final class KifReader {
+    private KifReader() {
+    }
+
+    public static List<SExpr> read(String text) throws GdlException {
+        List<SExpr> topLevel = new ArrayList<>();
+        Deque<List<SExpr>> open = new ArrayDeque<>();
+        Deque<Integer> openLines = new ArrayDeque<>();
+        int line = 1;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+                i++;
+            } else if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == ';') {
+                while (i < n && text.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '(') {
+                open.push(new ArrayList<>());
+                openLines.push(line);
+                i++;
+            } else if (c == ')') {
+                if (open.isEmpty()) {
+                    throw new GdlException("unbalanced ')' with no matching '('", line);
+                }
+                SExpr list = new SExpr.ListExpr(open.pop(), openLines.pop());
+                (open.isEmpty() ? topLevel : open.peek()).add(list);
+                i++;
+            } else {
+                int start = i;
+                while (i < n && !isDelimiter(text.charAt(i))) {
+                    i++;
+                }
+                SExpr token = new SExpr.Token(text.substring(start, i), line);
+                (open.isEmpty() ? topLevel : open.peek()).add(token);
+            }
+        }
+        if (!open.isEmpty()) {
+            throw new GdlException("'(' opened here is never closed", openLines.peek());
+        }
+        return topLevel;
+    }
+
+    private static boolean isDelimiter(char c) {
+        return c == '(' || c == ')' || c == ';' || Character.isWhitespace(c);
+    }
+}
