@@ -11,7 +11,8 @@ import org.ratchet.reasoner.gdl.Term;
  * its successor in place, so playouts run without allocating. A machine is used by one thread at a time;
  * threads get their own from {@link StateMachineFactory#newMachine()}.
  *
- * <p>Moves and facts are engine-defined int ids. Roles are indexed 0..roleCount()-1 in declaration order.
+ * <p>Moves and facts are engine-defined int ids, the same in every machine of one factory (so threads can
+ * share a search tree). Roles are indexed 0..roleCount()-1 in declaration order.
  */
 public interface StateMachine {
 
@@ -61,4 +62,7 @@ public interface StateMachine {
 
     /** The term of a fact id (the argument of {@code true}). */
     Term fact(int factId);
+
+    /** The fact id of a fact term, or -1 if the engine knows no such fact (used to move a state between engines). */
+    int factId(Term fact);
 }
