@@ -1,0 +1,57 @@
+package org.ratchet.reasoner.hsfc;
+
+/**
+ * One rule as reference tables (HSFC section 6). Stage k reads an input relation from the knowledge base;
+ * stage 0 of the condition arrays holds the preconditions, stage k+1 the conditions checked once input k
+ * is matched. Immutable; shared by every machine of a game.
+ */
+final class CompiledRule {
+    /** Runtime index of the head relation. */
+    final int headRelation;
+    /** Runtime index of the relation read at input stage k. */
+    final int[] inputRelation;
+    /** |S(Q_k)|: the number of instances of input k's relation. */
+    final int[] inputSize;
+    /** HSFC Def. 7: inputTable[k][RefNo_{k-1} × |S(Q_k)| + χ_k] = RefNo_k, or -1 (fail). */
+    final int[][] inputTable;
+    /**
+     * HSFC Def. 8: conditionIds[s][c][RefNo] = global ID whose presence (absence when negated) is required;
+     * for a negated condition -1 means the instance can never exist, so the condition holds.
+     */
+    final int[][][] conditionIds;
+    final boolean[][] conditionNegated;
+    /** HSFC Def. 9: result[RefNo_last] = local ID of the head instance. */
+    final int[] result;
+    /** Source line, for diagnostics. */
+    final int line;
+
+    CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][][] conditionIds,
+            boolean[][] conditionNegated, int[] result, int line) {
+        this.headRelation = headRelation;
+        this.inputRelation = inputRelation;
+        this.inputSize = inputSize;
+        this.inputTable = inputTable;
+        this.conditionIds = conditionIds;
+        this.conditionNegated = conditionNegated;
+        this.result = result;
+        this.line = line;
+    }
+
+    int stages() {
+        return inputRelation.length;
+    }
+
+    /** Ints held by this rule's tables. */
+    long tableInts() {
+        long total = result.length;
+        for (int[] table : inputTable) {
+            total += table.length;
+        }
+        for (int[][] stage : conditionIds) {
+            for (int[] ids : stage) {
+                total += ids.length;
+            }
+        }
+        return total;
+    }
+}
