@@ -22,11 +22,17 @@ final class CompiledRule {
     final boolean[][] conditionNegated;
     /** HSFC Def. 9: result[RefNo_last] = local ID of the head instance. */
     final int[] result;
+    /**
+     * existential[k]: RefNo_k depends only on RefNo_{k-1} (input k binds nothing read later), so after the
+     * first instance that passes, the other instances of input k would repeat the same work.
+     */
+    final boolean[] existential;
     /** Source line, for diagnostics. */
     final int line;
 
     CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][][] conditionIds,
-            boolean[][] conditionNegated, int[] result, int line) {
+            boolean[][] conditionNegated, int[] result, boolean[] existential, int line) {
+        this.existential = existential;
         this.headRelation = headRelation;
         this.inputRelation = inputRelation;
         this.inputSize = inputSize;

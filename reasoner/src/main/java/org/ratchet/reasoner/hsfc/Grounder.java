@@ -2,9 +2,11 @@ package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.analysis.Stratification;
@@ -94,6 +96,74 @@ final class Grounder {
         return new Rule(new Compound(to, args), List.of(new Literal.Positive(new Compound(from, args))), arity, 0);
     }
 
+    /**
+     * Instances of one relation bucketed by the subterm at one path: a top-level argument, or an argument of
+     * a top-level argument (so {@code (true (cell 1 ?y ?p))} can look up the cell's first coordinate).
+     * Buckets hold instance positions in ascending order.
+     */
+    private static final class PathIndex {
+        final int path;
+        final HashMap<Term, IntArrayList> buckets = new HashMap<>();
+
+        PathIndex(int path) {
+            this.path = path;
+        }
+
+        void add(Term instance, int position) {
+            Term key = subterm(instance, path);
+            if (key != null) {
+                buckets.computeIfAbsent(key, k -> new IntArrayList()).add(position);
+            }
+        }
+    }
+
+    private final Int2ObjectOpenHashMap<List<PathIndex>> indexes = new Int2ObjectOpenHashMap<>();
+
+    /** path = (i + 1) * 256 + (j + 1): argument i, or argument j of argument i when j >= 0. */
+    static Term subterm(Term term, int path) {
+        int i = path / 256 - 1;
+        int j = path % 256 - 1;
+        if (i >= term.arity()) {
+            return null;
+        }
+        Term arg = term.arg(i);
+        if (j < 0) {
+            return arg;
+        }
+        return j < arg.arity() ? arg.arg(j) : null;
+    }
+
+    private PathIndex index(int relation, int path) {
+        List<PathIndex> list = indexes.computeIfAbsent(relation, k -> new ArrayList<>());
+        for (PathIndex index : list) {
+            if (index.path == path) {
+                return index;
+            }
+        }
+        PathIndex index = new PathIndex(path);
+        InstanceSet instances = set(relation);
+        for (int i = 0; i < instances.size(); i++) {
+            index.add(instances.get(i), i);
+        }
+        list.add(index);
+        budget.allocate(instances.size() * 16L, "grounding indexes");
+        return index;
+    }
+
+    private boolean addInstance(int relation, Term instance) {
+        InstanceSet instances = set(relation);
+        if (!instances.add(instance)) {
+            return false;
+        }
+        List<PathIndex> list = indexes.get(relation);
+        if (list != null) {
+            for (PathIndex index : list) {
+                index.add(instance, instances.size() - 1);
+            }
+        }
+        return true;
+    }
+
     /** The instances of a relation (empty if it has none). */
     InstanceSet set(int relation) {
         InstanceSet set = sets.get(relation);
@@ -179,6 +249,16 @@ final class Grounder {
         private final Term head;
         private final Term[] positives;
         private final boolean deltaFirst;
+        /** paths[k]: index paths of positive k whose subterm is ground when it is matched. */
+        private final int[][] paths;
+        private final Term[][] pathPatterns;
+        /**
+         * existential[k]: no variable that positive k binds is read later (head, later literals, filters), so
+         * one match is as good as all and the rest of its candidates can be skipped.
+         */
+        private final boolean[] existential;
+        /** ground[k]: positive k has no free variable when matched. */
+        private final boolean[] ground;
         /** filters[k]: literals (negations, distincts) checkable once positives 0..k-1 are matched. */
         private final List<List<Literal>> filters = new ArrayList<>();
         private final Bindings bindings;
@@ -195,15 +275,20 @@ final class Grounder {
                     if (p.sentence() != delta) {
                         remaining.add(p.sentence());
                     }
-                } else if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive inner) {
-                    if (!(relaxed && !statics.isStatic(inner.sentence().symbol()))) {
-                        pendingFilters.add(literal);
-                    }
+                } else if (relaxed) {
+                    // a superset is all grounding needs; filters would tie otherwise unrelated literals
+                    // together and turn one existence check into a cross product
+                    continue;
+                } else if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive) {
+                    pendingFilters.add(literal);
                 } else if (literal instanceof Literal.Distinct) {
                     pendingFilters.add(literal);
                 } else {
                     throw new IllegalArgumentException("rule not in normal form: " + literal);
                 }
+            }
+            if (relaxed) {
+                dropStaticFilters(remaining, delta, statics, rule.variableCount());
             }
             List<Term> order = new ArrayList<>();
             boolean[] bound = new boolean[rule.variableCount()];
@@ -228,6 +313,33 @@ final class Grounder {
             }
             positives = order.toArray(new Term[0]);
             deltaFirst = delta != null;
+            paths = new int[positives.length][];
+            pathPatterns = new Term[positives.length][];
+            ground = new boolean[positives.length];
+            boolean[] boundBefore = new boolean[rule.variableCount()];
+            for (int k = 0; k < positives.length; k++) {
+                List<Integer> found = new ArrayList<>();
+                List<Term> patterns = new ArrayList<>();
+                Term pattern = positives[k];
+                ground[k] = countUnbound(pattern, boundBefore) == 0;
+                for (int i = 0; i < pattern.arity() && found.size() < 3; i++) {
+                    Term arg = pattern.arg(i);
+                    if (countUnbound(arg, boundBefore) == 0) {
+                        found.add((i + 1) * 256);
+                        patterns.add(arg);
+                        continue;
+                    }
+                    for (int j = 0; j < arg.arity() && j < 255 && found.size() < 3; j++) {
+                        if (countUnbound(arg.arg(j), boundBefore) == 0) {
+                            found.add((i + 1) * 256 + j + 1);
+                            patterns.add(arg.arg(j));
+                        }
+                    }
+                }
+                paths[k] = found.stream().mapToInt(Integer::intValue).toArray();
+                pathPatterns[k] = patterns.toArray(new Term[0]);
+                markVariables(pattern, boundBefore);
+            }
             boolean[] boundSoFar = new boolean[rule.variableCount()];
             for (int k = 0; k <= positives.length; k++) {
                 if (k > 0) {
@@ -243,9 +355,58 @@ final class Grounder {
                 }
                 filters.add(now);
             }
+            existential = new boolean[positives.length];
+            boolean[] before = new boolean[rule.variableCount()];
+            for (int k = 0; k < positives.length; k++) {
+                boolean[] later = new boolean[rule.variableCount()];
+                markVariables(head, later);
+                for (int j = k + 1; j < positives.length; j++) {
+                    markVariables(positives[j], later);
+                }
+                for (int j = k + 1; j < filters.size(); j++) {
+                    for (Literal filter : filters.get(j)) {
+                        markLiteral(filter, later);
+                    }
+                }
+                boolean[] mine = new boolean[rule.variableCount()];
+                markVariables(positives[k], mine);
+                boolean dead = true;
+                for (int v = 0; v < mine.length; v++) {
+                    if (mine[v] && !before[v] && later[v]) {
+                        dead = false;
+                    }
+                }
+                existential[k] = dead;
+                markVariables(positives[k], before);
+            }
             if (!pendingFilters.isEmpty()) {
                 throw new IllegalArgumentException("unsafe rule: variables of " + pendingFilters
                     + " are not bound by a positive literal");
+            }
+        }
+
+        /**
+         * For a superset, a static literal whose variables the other positives bind anyway only filters;
+         * dropping it keeps the join from multiplying out relations like "distinct cell" tables.
+         */
+        private void dropStaticFilters(List<Term> positives, Term delta, StaticRelations statics, int variables) {
+            for (int i = positives.size() - 1; i >= 0; i--) {
+                Term candidate = positives.get(i);
+                if (!statics.isStatic(candidate.symbol())) {
+                    continue;
+                }
+                boolean[] covered = new boolean[variables];
+                if (delta != null) {
+                    markVariables(delta, covered);
+                }
+                for (Term other : positives) {
+                    if (other != candidate) {
+                        markVariables(other, covered);
+                    }
+                }
+                if (countUnbound(candidate, covered) == 0) {
+                    positives.remove(i);
+                }
             }
         }
 
@@ -267,7 +428,7 @@ final class Grounder {
                 }
                 if (sink != null) {
                     sink.add(instance);
-                } else if (set(head.symbol()).add(instance)) {
+                } else if (addInstance(head.symbol(), instance)) {
                     budget.allocate(GroundingBudget.BYTES_PER_INSTANCE, "instance sets");
                 }
                 return;
@@ -283,14 +444,57 @@ final class Grounder {
                     from = deltaStart.get(relation);
                 }
             }
-            for (int i = from; i < to; i++) {
-                budget.tick();
-                int mark = bindings.mark();
-                if (bindings.match(pattern, candidates.get(i))) {
+            if (ground[k]) {
+                // every variable is bound: one hash lookup instead of a scan
+                int position = candidates.id(bindings.instantiate(pattern));
+                if (position >= from && position < to) {
                     join(k + 1);
                 }
-                bindings.undo(mark);
+                return;
             }
+            IntArrayList bucket = null;
+            for (int p = 0; p < paths[k].length; p++) {
+                IntArrayList found = index(relation, paths[k][p]).buckets.get(bindings.instantiate(pathPatterns[k][p]));
+                if (found == null) {
+                    return;
+                }
+                if (bucket == null || found.size() < bucket.size()) {
+                    bucket = found;
+                }
+            }
+            if (bucket != null && bucket.size() < to - from) {
+                // a bucket grows while this join adds instances: read its size once, like the range
+                for (int b = 0, n = bucket.size(); b < n; b++) {
+                    int i = bucket.getInt(b);
+                    if (i < from) {
+                        continue;
+                    }
+                    if (i >= to) {
+                        break;
+                    }
+                    if (matchAndContinue(pattern, candidates.get(i), k) && existential[k]) {
+                        return;
+                    }
+                }
+                return;
+            }
+            for (int i = from; i < to; i++) {
+                if (matchAndContinue(pattern, candidates.get(i), k) && existential[k]) {
+                    return;
+                }
+            }
+        }
+
+        /** True if the candidate matched (whatever the rest of the join found). */
+        private boolean matchAndContinue(Term pattern, Term candidate, int k) {
+            budget.tick();
+            int mark = bindings.mark();
+            boolean matched = bindings.match(pattern, candidate);
+            if (matched) {
+                join(k + 1);
+            }
+            bindings.undo(mark);
+            return matched;
         }
 
         private boolean passes(Literal filter) {
@@ -308,6 +512,17 @@ final class Grounder {
         }
         for (int i = 0; i < term.arity(); i++) {
             markVariables(term.arg(i), bound);
+        }
+    }
+
+    static void markLiteral(Literal literal, boolean[] marks) {
+        if (literal instanceof Literal.Positive p) {
+            markVariables(p.sentence(), marks);
+        } else if (literal instanceof Literal.Negation n) {
+            markLiteral(n.inner(), marks);
+        } else if (literal instanceof Literal.Distinct d) {
+            markVariables(d.left(), marks);
+            markVariables(d.right(), marks);
         }
     }
 

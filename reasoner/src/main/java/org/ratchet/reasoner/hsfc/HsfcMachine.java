@@ -245,6 +245,7 @@ final class HsfcMachine implements StateMachine {
         int[][] inputTable = rule.inputTable;
         int[][][] conditionIds = rule.conditionIds;
         boolean[][] conditionNegated = rule.conditionNegated;
+        boolean[] existential = rule.existential;
         int[] position = this.position;
         int[] refNo = this.refNo;
         int last = stages - 1;
@@ -258,7 +259,7 @@ final class HsfcMachine implements StateMachine {
                     return;
                 }
                 k--;
-                position[k]++;
+                position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
                 continue;
             }
             int chi = lists[relation][position[k]];
@@ -271,7 +272,7 @@ final class HsfcMachine implements StateMachine {
             if (k == last) {
                 // HSFC Def. 9: the last RefNo indexes the result
                 write(head, result[next]);
-                position[k]++;
+                position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
                 continue;
             }
             k++;

@@ -164,6 +164,20 @@ final class RuleCompiler {
             }
             tuples = nextTuples;
         }
+        // a stage whose RefNo carries no variable it bound only tests existence: one pass is enough
+        boolean[] existential = new boolean[stages];
+        for (int s = 0; s < stages; s++) {
+            boolean[] before = new boolean[variables];
+            for (int t = 0; t < s; t++) {
+                Grounder.markVariables(inputs.get(t), before);
+            }
+            existential[s] = true;
+            for (int v : live[s]) {
+                if (!before[v]) {
+                    existential[s] = false;
+                }
+            }
+        }
         int[] lastLive = stages == 0 ? new int[0] : live[stages - 1];
         InstanceSet heads = grounder.set(rule.head().symbol());
         int[] result = new int[tuples.size()];
@@ -182,7 +196,7 @@ final class RuleCompiler {
         }
         budget.allocate(4L * result.length, "result tables");
         return new CompiledRule(layout.index(rule.head().symbol()), inputRelation, inputSize, inputTable,
-            conditionIds, negated, result, rule.line());
+            conditionIds, negated, result, existential, rule.line());
     }
 
     /** Static conditions and distinct are decided at compile time; dynamic ones stay for run time. */
@@ -255,11 +269,11 @@ final class RuleCompiler {
             }
             for (int t = s + 1; t <= stages; t++) {
                 for (Literal literal : runtime.get(t)) {
-                    markLiteral(literal, needed);
+                    Grounder.markLiteral(literal, needed);
                 }
                 if (t > s + 1) {
                     for (Literal literal : folded.get(t)) {
-                        markLiteral(literal, needed);
+                        Grounder.markLiteral(literal, needed);
                     }
                 }
             }
@@ -272,17 +286,6 @@ final class RuleCompiler {
             live[s] = vars.toIntArray();
         }
         return live;
-    }
-
-    private static void markLiteral(Literal literal, boolean[] marks) {
-        if (literal instanceof Literal.Positive p) {
-            Grounder.markVariables(p.sentence(), marks);
-        } else if (literal instanceof Literal.Negation n) {
-            markLiteral(n.inner(), marks);
-        } else if (literal instanceof Literal.Distinct d) {
-            Grounder.markVariables(d.left(), marks);
-            Grounder.markVariables(d.right(), marks);
-        }
     }
 
     /** A binding tuple as a hash key. */
