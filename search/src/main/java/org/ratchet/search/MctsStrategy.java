@@ -90,6 +90,9 @@ public final class MctsStrategy implements ReportingStrategy {
             statistics = describe(root, 0, 0, 0, lineMove);
             return lineMove;
         }
+        if (runner.isIdle()) {
+            tree.pruneIfCrowded();
+        }
         for (MctsWorker worker : workers) {
             if (worker != null && worker.averages() != null) {
                 worker.averages().decay(MAST_DECAY);
@@ -258,6 +261,11 @@ public final class MctsStrategy implements ReportingStrategy {
             return List.of("interrupted");
         }
         return tree == null ? List.of() : tree.invariantViolations();
+    }
+
+    /** The search tree (tests inspect it between searches). */
+    Tree tree() {
+        return tree;
     }
 
     @Override

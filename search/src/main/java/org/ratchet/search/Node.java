@@ -40,6 +40,8 @@ final class Node {
     int visits;
     /** Iterations that ended here: a playout started here, or the node is solved, or the pool was full. */
     int stopVisits;
+    /** Iterations that went on to children since removed to make room in the node pool. */
+    int prunedVisits;
     /** Per role: sum of its goal over the finished iterations through this node. */
     final double[] valueSums;
     /** The exact goal vector under best play, once solved (always for terminal states); null until then. */
@@ -160,6 +162,35 @@ final class Node {
         } else if (childMap != null) {
             childMap.values().forEach(visitor);
         }
+    }
+
+    /**
+     * Removes the children with fewer than {@code minVisits} visits that are not solved (their statistics
+     * stay in this node's move counts) and returns them.
+     */
+    java.util.List<Node> removeChildrenBelow(int minVisits) {
+        java.util.List<Node> removed = new java.util.ArrayList<>();
+        if (childArray != null) {
+            for (int i = 0; i < childArray.length; i++) {
+                Node child = childArray[i];
+                if (child != null && child.visits < minVisits && child.proven == null) {
+                    removed.add(child);
+                    childArray[i] = null;
+                }
+            }
+        } else if (childMap != null) {
+            childMap.values().removeIf(child -> {
+                boolean remove = child.visits < minVisits && child.proven == null;
+                if (remove) {
+                    removed.add(child);
+                }
+                return remove;
+            });
+        }
+        for (Node child : removed) {
+            prunedVisits += child.visits;
+        }
+        return removed;
     }
 
     int childCount() {

@@ -110,6 +110,11 @@ final class SearchRunner implements AutoCloseable {
         return completed.get();
     }
 
+    /** Whether no worker of any earlier search is still running. */
+    boolean isIdle() {
+        return lastRun.getCount() == 0;
+    }
+
     /** Waits until the last search's workers have all stopped; false if they have not within the timeout. */
     boolean awaitIdle(long timeoutMillis) throws InterruptedException {
         return lastRun.await(timeoutMillis, TimeUnit.MILLISECONDS);

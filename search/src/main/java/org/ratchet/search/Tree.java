@@ -11,7 +11,8 @@ import org.ratchet.reasoner.StateMachine;
  * every node's statistics. Workers hold the lock only for the in-memory parts of an iteration (descending,
  * attaching a node, backing up a result); all rule-engine work runs outside it, so threads contend only for
  * microseconds per iteration. Nodes that fall outside the tree when the root moves on are left to the
- * garbage collector and their slots return to the pool.
+ * garbage collector and their slots return to the pool; between searches, a crowded pool also drops the
+ * least visited subtrees under the root.
  */
 final class Tree {
     private final int capacity;
@@ -68,6 +69,40 @@ final class Tree {
         nodeCount = countNodes(found);
     }
 
+    /**
+     * Makes room in a pool more than three quarters full by removing the least visited unsolved subtrees
+     * until at most half of it is used. Called between searches only: an iteration in flight may hold a
+     * node that pruning would remove.
+     */
+    synchronized void pruneIfCrowded() {
+        if (root == null || nodeCount <= capacity - capacity / 4) {
+            return;
+        }
+        // Visits never grow down the tree, so removing every node under a visit threshold removes whole
+        // subtrees. Find the smallest threshold that frees enough, from a histogram of visit counts.
+        int[] histogram = new int[1025];
+        ArrayDeque<Node> pending = new ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Node node = pending.pop();
+            histogram[Math.min(node.visits, 1024)]++;
+            node.forEachChild(pending::push);
+        }
+        int toFree = nodeCount - capacity / 2;
+        int threshold = 0;
+        for (int freed = 0; threshold < 1024 && freed < toFree; threshold++) {
+            freed += histogram[threshold];
+        }
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Node node = pending.pop();
+            for (Node removed : node.removeChildrenBelow(threshold)) {
+                nodeCount -= countNodes(removed);
+            }
+            node.forEachChild(pending::push);
+        }
+    }
+
     private static Node find(Node from, State state, int depth) {
         if (from.state.equals(state)) {
             return from;
@@ -98,8 +133,9 @@ final class Tree {
 
     /**
      * Checks the bookkeeping of every node under the root while no search runs, and describes each
-     * violation: visits equal the children's visits plus the iterations that stopped at the node; each
-     * role's move visits add up to the iterations that went on to a child; the node count matches.
+     * violation: visits equal the children's visits plus the iterations that stopped at the node (plus
+     * those through pruned children); each role's move visits add up to the iterations that went on to a
+     * child, pruned or not; the node count matches.
      */
     synchronized List<String> invariantViolations() {
         List<String> problems = new ArrayList<>();
@@ -122,9 +158,9 @@ final class Tree {
                 childVisits[0] += child.visits;
                 pending.push(child);
             });
-            if (node.visits != childVisits[0] + node.stopVisits) {
+            if (node.visits != childVisits[0] + node.stopVisits + node.prunedVisits) {
                 problems.add(node.state + ": visits " + node.visits + " != children " + childVisits[0]
-                        + " + stopped " + node.stopVisits);
+                        + " + stopped " + node.stopVisits + " + pruned " + node.prunedVisits);
             }
             for (int role = 0; role < node.roleCount() && !node.terminal; role++) {
                 long roleVisits = 0;
@@ -134,9 +170,9 @@ final class Tree {
                         problems.add(node.state + ": negative move visits");
                     }
                 }
-                if (roleVisits != childVisits[0]) {
+                if (roleVisits != childVisits[0] + node.prunedVisits) {
                     problems.add(node.state + ": role " + role + " move visits " + roleVisits + " != children "
-                            + childVisits[0]);
+                            + childVisits[0] + " + pruned " + node.prunedVisits);
                 }
             }
             if (node.terminal && node.childCount() > 0) {

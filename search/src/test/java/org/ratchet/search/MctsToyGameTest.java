@@ -126,6 +126,25 @@ class MctsToyGameTest {
     }
 
     @Test
+    void crowdedPoolIsPrunedToHalfKeepingTheBookkeeping() {
+        ToyGame game = ToyGame.nim(30);
+        try (MctsStrategy mcts = new MctsStrategy(options(3000, 5).withNodePoolSize(200))) {
+            mcts.prepare(game, 0, 0);
+            State start = game.newMachine().initialState();
+            mcts.selectMove(start, NO_DEADLINE);
+            assertEquals(200, mcts.tree().nodeCount());
+            mcts.tree().pruneIfCrowded();
+            assertTrue(mcts.tree().nodeCount() <= 100, "after pruning: " + mcts.tree().nodeCount());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+            // the next search grows the tree again, from the pruned one
+            int move = mcts.selectMove(start, NO_DEADLINE);
+            assertTrue(move >= 1 && move <= 3);
+            assertEquals(200, mcts.tree().nodeCount());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    @Test
     void flatMonteCarloTakesAnImmediateWin() {
         ToyGame game = ToyGame.nim(3);
         try (MonteCarloStrategy flat = new MonteCarloStrategy(options(300, 2))) {
