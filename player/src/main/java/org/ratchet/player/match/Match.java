@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
@@ -41,6 +42,7 @@ final class Match {
     private final PlayerConfig config;
     private final GamePreparation preparation;
     private final ScheduledExecutorService clock;
+    private final Supplier<Strategy> strategies;
     private final ExecutorService trackerThread;
     private final ExecutorService searchThread;
     /** The joint moves the server reported, in order; appended by the message thread, read by both threads. */
@@ -62,16 +64,19 @@ final class Match {
     private TrackedGame searchView;
 
     Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
-          ScheduledExecutorService clock) {
+          ScheduledExecutorService clock, Supplier<Strategy> strategies) {
         this.start = start;
         this.label = "match " + start.matchId();
         this.config = config;
         this.preparation = preparation;
         this.clock = clock;
+        this.strategies = strategies;
         this.receivedAtMillis = receivedAtMillis;
         this.lastMessageMillis = receivedAtMillis;
-        this.trackerThread = Executors.newSingleThreadExecutor(daemon("ratchet-" + start.matchId() + "-tracker"));
-        this.searchThread = Executors.newSingleThreadExecutor(daemon("ratchet-" + start.matchId() + "-search"));
+        this.trackerThread = Executors.newSingleThreadExecutor(
+            MatchManager.daemonThreads("ratchet-" + start.matchId() + "-tracker-"));
+        this.searchThread = Executors.newSingleThreadExecutor(
+            MatchManager.daemonThreads("ratchet-" + start.matchId() + "-search-"));
     }
 
     String id() {
@@ -203,7 +208,7 @@ final class Match {
         long started = System.nanoTime();
         strategyFactory = factory;
         searchView = new TrackedGame(label, factory, roleIndex);
-        strategy = StrategyProvider.create(config);
+        strategy = strategies.get();
         strategy.prepare(factory, roleIndex, deadlineMillis);
         LOG.info("{}: strategy {} on engine {} prepared in {} ms", label, strategy.name(), factory.engineName(),
             GamePreparation.elapsedMillis(started));
@@ -310,14 +315,6 @@ final class Match {
 
     private static <T> T doneValue(CompletableFuture<T> future) {
         return future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     /**

@@ -7,18 +7,21 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.protocol.AbortMessage;
 import org.ratchet.player.protocol.InfoMessage;
 import org.ratchet.player.protocol.InfoReply;
+import org.ratchet.player.protocol.Kif;
 import org.ratchet.player.protocol.Message;
 import org.ratchet.player.protocol.PlayMessage;
 import org.ratchet.player.protocol.PreviewMessage;
 import org.ratchet.player.protocol.Replies;
 import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.player.protocol.StopMessage;
+import org.ratchet.search.Strategy;
 
 /**
  * The player's side of the protocol: answers each message, plays one match at a time. Every method
@@ -29,13 +32,20 @@ public final class MatchManager implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(MatchManager.class);
 
     private final PlayerConfig config;
+    private final Supplier<Strategy> strategies;
     private final ExecutorService compilePool;
     private final ScheduledThreadPoolExecutor clock;
     private Match current;
     private GamePreparation lastPreview;
 
     public MatchManager(PlayerConfig config) {
+        this(config, () -> StrategyProvider.create(config));
+    }
+
+    /** A manager whose matches get their strategy from {@code strategies} (one fresh strategy per call). */
+    public MatchManager(PlayerConfig config, Supplier<Strategy> strategies) {
         this.config = config;
+        this.strategies = strategies;
         this.compilePool = Executors.newCachedThreadPool(daemonThreads("ratchet-compile-"));
         this.clock = new ScheduledThreadPoolExecutor(1, daemonThreads("ratchet-clock-"));
         this.clock.setRemoveOnCancelPolicy(true);
@@ -106,13 +116,13 @@ public final class MatchManager implements AutoCloseable {
         }
         GamePreparation preparation = lastPreview;
         String label = "match " + start.matchId();
-        if (preparation == null || !preparation.rulesKey.equals(org.ratchet.player.protocol.Kif.renderList(start.rules()))) {
+        if (preparation == null || !preparation.rulesKey.equals(Kif.renderList(start.rules()))) {
             preparation = GamePreparation.begin(start.rules(), config, compilePool, label);
         } else {
             LOG.info("{}: using the preparation of the preview", label);
         }
         lastPreview = null;
-        current = new Match(start, receivedAtMillis, config, preparation, clock);
+        current = new Match(start, receivedAtMillis, config, preparation, clock, strategies);
         return current.begin().thenApply(Response::ok);
     }
 
@@ -144,7 +154,8 @@ public final class MatchManager implements AutoCloseable {
         compilePool.shutdownNow();
     }
 
-    private static ThreadFactory daemonThreads(String prefix) {
+    /** Daemon threads named {@code prefix1, prefix2, ...}: game work must never keep the JVM alive. */
+    static ThreadFactory daemonThreads(String prefix) {
         AtomicInteger counter = new AtomicInteger();
         return runnable -> {
             Thread thread = new Thread(runnable, prefix + counter.incrementAndGet());

@@ -3,6 +3,7 @@ package org.ratchet.player.server;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -43,7 +44,7 @@ final class PlayerChannelInitializer extends ChannelInitializer<SocketChannel> {
         }
 
         @Override
-        protected void handleOversizedMessage(ChannelHandlerContext ctx, io.netty.handler.codec.http.HttpMessage oversized)
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized)
                 throws Exception {
             LOG.warn("{}: request body over the limit of {} bytes refused", ctx.channel().remoteAddress(),
                 maxContentLength());

@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -136,7 +137,8 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
+        if (cause instanceof IOException || cause instanceof PrematureChannelClosureException) {
+            // The client went away (or an idle one was closed) in the middle of a request: nothing to answer.
             LOG.info("{}: connection lost: {}", ctx.channel().remoteAddress(), cause.getMessage());
         } else {
             LOG.warn("{}: connection closed after an error", ctx.channel().remoteAddress(), cause);

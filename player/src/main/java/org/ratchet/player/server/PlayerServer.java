@@ -7,6 +7,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
@@ -26,8 +27,13 @@ public final class PlayerServer implements AutoCloseable {
     private Channel channel;
 
     public PlayerServer(PlayerConfig config) {
+        this(config, new MatchManager(config));
+    }
+
+    /** A server answering through the given manager, which it closes with itself. */
+    public PlayerServer(PlayerConfig config, MatchManager matches) {
         this.config = config;
-        this.matches = new MatchManager(config);
+        this.matches = matches;
     }
 
     /** Binds the configured port (0 picks a free one) on all interfaces and returns the bound port. */
@@ -60,8 +66,8 @@ public final class PlayerServer implements AutoCloseable {
             channel.close().syncUninterruptibly();
         }
         matches.close();
-        acceptor.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
-        workers.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         LOG.info("server stopped");
     }
 }
