@@ -12,55 +12,46 @@ import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
 import org.ratchet.player.server.PlayerServer;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
-@Command(name = "serve", mixinStandardHelpOptions = true,
+/**
+ * {@code ratchet serve}: the GGP player server. Its flags are made from {@link Setting}, one per setting,
+ * so the configuration file, the environment and the command line always offer the same settings.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = ServeCommand.SettingFlags.class,
     description = {
         "Run the GGP player server until interrupted.",
         "Settings come from the defaults, then the properties file, then RATCHET_* environment variables "
-            + "(e.g. RATCHET_PORT), then these flags."})
+            + "(e.g. RATCHET_PORT, RATCHET_PLAY_MARGIN_MS), then these flags."})
 public final class ServeCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(ServeCommand.class);
     static final String CONFIG_FILE = "config/ratchet.properties";
+
+    @CommandLine.Spec
+    CommandSpec spec;
 
     @Option(names = "--config", paramLabel = "FILE",
         description = "Properties file (default: " + CONFIG_FILE + " in the working directory, else in the installation).")
     Path configFile;
 
-    @Option(names = "--port", paramLabel = "N", description = "Port to listen on (0 picks a free one).")
-    String port;
-
-    @Option(names = "--name", paramLabel = "NAME", description = "Player name reported to (info).")
-    String name;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Search threads (0: one per processor).")
-    String threads;
-
-    @Option(names = "--strategy", paramLabel = "NAME", description = "Search strategy (mcts, random, ...).")
-    String strategy;
-
-    @Option(names = "--engine", paramLabel = "NAME", description = "Reasoning engine for search (default: the reasoner's default).")
-    String engine;
-
-    @Option(names = "--start-margin-ms", paramLabel = "MS", description = "Say ready this long before the start clock ends.")
-    String startMargin;
-
-    @Option(names = "--play-margin-ms", paramLabel = "MS", description = "Send the move this long before the play clock ends.")
-    String playMargin;
-
-    @Option(names = "--compile-budget-percent", paramLabel = "P",
-        description = "Share of the start clock the search engine may compile before play starts on the fallback engine.")
-    String compileBudget;
-
-    @Option(names = "--search-memory-percent", paramLabel = "P", description = "Share of the heap the search tree may use.")
-    String searchMemory;
-
-    @Option(names = "--max-body-bytes", paramLabel = "N", description = "Largest accepted request.")
-    String maxBody;
-
-    @Option(names = "--idle-timeout-seconds", paramLabel = "S", description = "Close connections idle this long.")
-    String idleTimeout;
+    /** Adds one {@code --flag} per {@link Setting}. */
+    static final class SettingFlags implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            for (Setting setting : Setting.values()) {
+                command.addOption(OptionSpec.builder(setting.flag())
+                    .paramLabel(setting.valueLabel())
+                    .type(String.class)
+                    .description(setting.description() + " (default: " + setting.defaultValue() + ")")
+                    .build());
+            }
+            return command;
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -87,26 +78,16 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The settings given as flags on this command line. */
     private Map<Setting, String> flags() {
         Map<Setting, String> flags = new EnumMap<>(Setting.class);
-        put(flags, Setting.PORT, port);
-        put(flags, Setting.NAME, name);
-        put(flags, Setting.THREADS, threads);
-        put(flags, Setting.STRATEGY, strategy);
-        put(flags, Setting.ENGINE, engine);
-        put(flags, Setting.START_MARGIN_MS, startMargin);
-        put(flags, Setting.PLAY_MARGIN_MS, playMargin);
-        put(flags, Setting.COMPILE_BUDGET_PERCENT, compileBudget);
-        put(flags, Setting.SEARCH_MEMORY_PERCENT, searchMemory);
-        put(flags, Setting.MAX_BODY_BYTES, maxBody);
-        put(flags, Setting.IDLE_TIMEOUT_SECONDS, idleTimeout);
-        return flags;
-    }
-
-    private static void put(Map<Setting, String> flags, Setting setting, String value) {
-        if (value != null) {
-            flags.put(setting, value);
+        for (Setting setting : Setting.values()) {
+            String value = spec.findOption(setting.flag()).getValue();
+            if (value != null) {
+                flags.put(setting, value);
+            }
         }
+        return flags;
     }
 
     /**
@@ -122,7 +103,6 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             Path jarFolder = Path.of(ServeCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .getParent();
-            // player/target/ratchet.jar in a checkout; the jar beside config/ in the container.
             for (Path installation : new Path[] {jarFolder, jarFolder.resolve("../..")}) {
                 Path candidate = installation.resolve(CONFIG_FILE).normalize();
                 if (Files.isRegularFile(candidate)) {

@@ -10,26 +10,30 @@ import java.util.Locale;
  * e.g. {@code --port}).
  */
 public enum Setting {
-    PORT("port", "9147"),
-    NAME("name", "Ratchet"),
-    STRATEGY("strategy", "mcts"),
-    /** Search threads; 0 means one per available processor. */
-    THREADS("threads", "0"),
-    /** Engine for search; {@code default} means whatever the reasoner offers by default. */
-    ENGINE("engine", "default"),
-    START_MARGIN_MS("start.margin.ms", "1000"),
-    PLAY_MARGIN_MS("play.margin.ms", "1000"),
-    COMPILE_BUDGET_PERCENT("compile.budget.percent", "75"),
-    SEARCH_MEMORY_PERCENT("search.memory.percent", "60"),
-    MAX_BODY_BYTES("max.body.bytes", "8388608"),
-    IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30");
+    PORT("port", "9147", "N", "Port to listen on (0 picks a free one)."),
+    NAME("name", "Ratchet", "NAME", "Player name reported in the reply to (info)."),
+    STRATEGY("strategy", "mcts", "NAME", "Search strategy (mcts, or a baseline such as random)."),
+    THREADS("threads", "0", "N", "Search threads; 0 means one per available processor."),
+    ENGINE("engine", "default", "NAME", "Reasoning engine for search; 'default' lets the reasoner pick."),
+    START_MARGIN_MS("start.margin.ms", "1000", "MS", "Say ready this long before the start clock ends."),
+    PLAY_MARGIN_MS("play.margin.ms", "1000", "MS", "Send each move this long before the play clock ends (network margin)."),
+    COMPILE_BUDGET_PERCENT("compile.budget.percent", "75", "P",
+        "Share of the start clock the search engine may compile before play begins on the fallback engine."),
+    SEARCH_MEMORY_PERCENT("search.memory.percent", "60", "P", "Share of the maximum heap the search tree may fill."),
+    MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
+    IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",
+        "Close connections that send nothing this long (never while a reply is pending).");
 
     private final String key;
     private final String defaultValue;
+    private final String valueLabel;
+    private final String description;
 
-    Setting(String key, String defaultValue) {
+    Setting(String key, String defaultValue, String valueLabel, String description) {
         this.key = key;
         this.defaultValue = defaultValue;
+        this.valueLabel = valueLabel;
+        this.description = description;
     }
 
     /** The key in the properties file. */
@@ -39,6 +43,15 @@ public enum Setting {
 
     public String defaultValue() {
         return defaultValue;
+    }
+
+    /** How the value is shown in help texts: N, NAME, MS ... */
+    public String valueLabel() {
+        return valueLabel;
+    }
+
+    public String description() {
+        return description;
     }
 
     /** {@code RATCHET_} and the key in upper case with dots as underscores: {@code RATCHET_PLAY_MARGIN_MS}. */

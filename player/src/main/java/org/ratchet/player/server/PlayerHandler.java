@@ -9,7 +9,6 @@ import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -155,12 +154,13 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                              String contentType, String body, boolean keepAlive) {
         ByteBuf content = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
         FullHttpResponse response = new DefaultFullHttpResponse(version, status, content);
+        // Spelled in the traditional capitalisation: some older game servers match header names exactly.
         response.headers()
-            .set(HttpHeaderNames.CONTENT_TYPE, contentType)
-            .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes())
-            .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*")
-            .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, "POST, GET, OPTIONS")
-            .set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, "Content-Type");
+            .set("Content-Type", contentType)
+            .setInt("Content-Length", content.readableBytes())
+            .set("Access-Control-Allow-Origin", "*")
+            .set("Access-Control-Allow-Methods", "POST, GET, OPTIONS")
+            .set("Access-Control-Allow-Headers", "Content-Type");
         HttpUtil.setKeepAlive(response, keepAlive);
         if (keepAlive) {
             ctx.writeAndFlush(response);
