@@ -60,8 +60,11 @@ public final class ServeCommand implements Callable<Integer> {
             Path file = configFile != null ? configFile : defaultConfigFile();
             config = PlayerConfig.load(file, System.getenv(), flags());
             LOG.info("configuration from {}", file != null ? file.toAbsolutePath().normalize() : "built-in defaults");
-        } catch (IllegalArgumentException | IOException invalid) {
+        } catch (IllegalArgumentException invalid) {
             System.err.println("ratchet serve: " + invalid.getMessage());
+            return 2;
+        } catch (IOException unreadable) {
+            System.err.println("ratchet serve: cannot read the configuration file: " + unreadable);
             return 2;
         }
         PlayerServer server = new PlayerServer(config);
