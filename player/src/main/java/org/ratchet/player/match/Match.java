@@ -207,7 +207,7 @@ final class Match {
         }
         long started = System.nanoTime();
         strategyFactory = factory;
-        searchView = new TrackedGame(label, factory, roleIndex);
+        searchView = new TrackedGame(label, factory, roleIndex, false);
         strategy = strategies.get();
         strategy.prepare(factory, roleIndex, deadlineMillis);
         LOG.info("{}: strategy {} on engine {} prepared in {} ms", label, strategy.name(), factory.engineName(),
@@ -260,7 +260,7 @@ final class Match {
             if (factory != null) {
                 int roleIndex = TrackedGame.roleIndex(factory, start.role());
                 if (roleIndex >= 0) {
-                    tracker = new TrackedGame(label, factory, roleIndex);
+                    tracker = new TrackedGame(label, factory, roleIndex, true);
                 } else {
                     trackerFailed = true;
                 }

@@ -2,6 +2,7 @@ package org.ratchet.player.match;
 
 import java.util.List;
 import java.util.Locale;
+import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.State;
@@ -27,10 +28,13 @@ final class TrackedGame {
     private final StateMachine machine;
     private final SymbolTable symbols;
     private final int roleIndex;
+    /** Problems with reported moves are logged as errors by one view only; others note them at debug level. */
+    private final Level problemLevel;
     private int applied;
 
-    TrackedGame(String label, StateMachineFactory factory, int roleIndex) {
+    TrackedGame(String label, StateMachineFactory factory, int roleIndex, boolean reportsProblems) {
         this.label = label + " [" + factory.engineName() + "]";
+        this.problemLevel = reportsProblems ? Level.ERROR : Level.DEBUG;
         this.machine = factory.newMachine();
         this.symbols = factory.description().symbols();
         this.roleIndex = roleIndex;
@@ -58,19 +62,19 @@ final class TrackedGame {
 
     private void apply(List<SExpr> moves, int ply) {
         if (machine.isTerminal()) {
-            LOG.warn("{}: joint move {} {} reported in a terminal state; ignored", label, ply, moves);
+            LOG.log(problemLevel, "{}: joint move {} {} reported in a terminal state; ignored", label, ply, moves);
             return;
         }
         int roles = machine.roleCount();
         if (moves.size() != roles) {
-            LOG.error("{}: joint move {} {} has {} moves for {} roles; ignored", label, ply, moves, moves.size(), roles);
+            LOG.log(problemLevel, "{}: joint move {} {} has {} moves for {} roles; ignored", label, ply, moves, moves.size(), roles);
             return;
         }
         int[] jointMove = new int[roles];
         for (int role = 0; role < roles; role++) {
             int move = legalMoveId(role, moves.get(role));
             if (move < 0) {
-                LOG.error("{}: joint move {} {}: '{}' is not a legal move of {}; ignored", label, ply, moves,
+                LOG.log(problemLevel, "{}: joint move {} {}: '{}' is not a legal move of {}; ignored", label, ply, moves,
                     moves.get(role), machine.role(role).render(symbols));
                 return;
             }

@@ -22,6 +22,7 @@ import org.ratchet.player.protocol.AbortMessage;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.search.Strategy;
@@ -86,8 +87,9 @@ class MatchEndToEndTest {
     }
 
     /**
-     * A joint move that cannot be applied (too few moves, an illegal move) is logged and skipped; the player
-     * still answers with a move legal in the state it knows, which here is the state the server holds.
+     * A joint move that cannot be applied (too few or too many moves, an illegal move) is logged and
+     * skipped: the player answers with a move legal in the state it knows, and the next valid joint move
+     * brings it to the same state as the server.
      */
     @Test
     void unusableJointMovesStillGetLegalMoves() throws Exception {
@@ -99,7 +101,25 @@ class MatchEndToEndTest {
         gamemaster.play("ttt.bad", KifReader.read("(mark 1 1) noop extra"), 1, PLAY_CLOCK);
         gamemaster.play("ttt.bad", KifReader.read("(mark 9 9) noop"), 1, PLAY_CLOCK);
         gamemaster.play("ttt.bad", KifReader.read("(mark 1 1) (mark 2 2)"), 1, PLAY_CLOCK);
+
+        List<SExpr> valid = KifReader.read("(MARK 1 1) NOOP");
+        gamemaster.machine().advance(new int[] {
+            gamemaster.machine().moveId(0, GdlParser.groundTerm(valid.get(0), gamemaster.machine().description().symbols())),
+            gamemaster.machine().moveId(1, GdlParser.groundTerm(valid.get(1), gamemaster.machine().description().symbols()))});
+        // Now oplayer must mark a free cell: any answer legal before the valid move (noop) would fail here.
+        int reply = gamemaster.play("ttt.bad", valid, 1, PLAY_CLOCK);
+        assertFalse(gamemaster.machine().move(reply).render(gamemaster.machine().description().symbols()).equals("noop"));
         assertEquals("aborted", client.send(new AbortMessage("ttt.bad").render()));
+    }
+
+    /** A search engine that cannot be built leaves the match to the fallback engine, which plays it through. */
+    @Test
+    void aFailingSearchEngineLeavesTheMatchToTheFallbackEngine() throws Exception {
+        PlayerConfig config = config().with(Setting.ENGINE, "no-such-engine");
+        server = new PlayerServer(config, new MatchManager(config));
+        GgpClient client = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
+        ScriptedGamemaster gamemaster = new ScriptedGamemaster(client, TestGames.repositoryGame("ticTacToe"));
+        assertTrue(gamemaster.playMatch("ttt.noengine", 0, START_CLOCK, PLAY_CLOCK) >= 5);
     }
 
     /**
