@@ -16,7 +16,7 @@ class NaiveDifferentialTest {
     @Test
     void smallGamesAgreeWithNaiveEvaluation() throws Exception {
         String list = System.getProperty("hsfc.naive.games",
-            "ticTacToe,connectFour,nim1,roshambo2,lightsOut,blocker,chomp,doubletictactoe,bunk_t,hanoi");
+            "ticTacToe,nim1,roshambo2,lightsOut");
         List<String> failures = new ArrayList<>();
         for (String name : list.split(",")) {
             Path path = GameCorpus.repositoryGame(name);
