@@ -206,6 +206,10 @@ public final class HsfcGame implements StateMachineFactory {
         return facts.length;
     }
 
+    int moveCount() {
+        return moves.length;
+    }
+
     @Override
     public String toString() {
         return "HsfcGame" + Arrays.toString(new int[] {layout.count(), facts.length, moves.length});

@@ -24,10 +24,10 @@ import org.ratchet.reasoner.gdl.GdlException;
  */
 class CorpusDifferentialTest {
     private static final Logger LOG = LogManager.getLogger(CorpusDifferentialTest.class);
-    private static final long COMPILE_MILLIS = Long.getLong("hsfc.corpus.compileMillis", 1_500);
-    private static final long COMPARE_MILLIS = Long.getLong("hsfc.corpus.compareMillis", 400);
+    private static final long COMPILE_MILLIS = Long.getLong("hsfc.corpus.compileMillis", 1_200);
+    private static final long COMPARE_MILLIS = Long.getLong("hsfc.corpus.compareMillis", 300);
     /** The whole test stops starting new games after this, listing the rest as not run. */
-    private static final long TOTAL_MILLIS = Long.getLong("hsfc.corpus.totalMillis", 240_000);
+    private static final long TOTAL_MILLIS = Long.getLong("hsfc.corpus.totalMillis", 270_000);
 
     @Test
     void everyCompiledGameAgreesWithTheProver() throws Exception {
