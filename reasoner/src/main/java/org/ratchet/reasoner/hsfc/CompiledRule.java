@@ -27,11 +27,17 @@ final class CompiledRule {
      * first instance that passes, the other instances of input k would repeat the same work.
      */
     final boolean[] existential;
+    /**
+     * staticNext[k][RefNo_{k-1}]: for an input on a static relation, the RefNos it leads to (its table
+     * entry is then null); null for inputs on dynamic relations.
+     */
+    final int[][][] staticNext;
     /** Source line, for diagnostics. */
     final int line;
 
     CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][][] conditionIds,
-            boolean[][] conditionNegated, int[] result, boolean[] existential, int line) {
+            boolean[][] conditionNegated, int[] result, boolean[] existential, int[][][] staticNext, int line) {
+        this.staticNext = staticNext;
         this.existential = existential;
         this.headRelation = headRelation;
         this.inputRelation = inputRelation;
@@ -51,7 +57,14 @@ final class CompiledRule {
     long tableInts() {
         long total = result.length;
         for (int[] table : inputTable) {
-            total += table.length;
+            total += table == null ? 0 : table.length;
+        }
+        for (int[][] next : staticNext) {
+            if (next != null) {
+                for (int[] options : next) {
+                    total += options.length + 4;
+                }
+            }
         }
         for (int[][] stage : conditionIds) {
             for (int[] ids : stage) {

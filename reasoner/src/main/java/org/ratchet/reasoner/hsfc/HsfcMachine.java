@@ -241,6 +241,7 @@ final class HsfcMachine implements StateMachine {
             return;
         }
         int[] inputRelation = rule.inputRelation;
+        int[][][] staticNext = rule.staticNext;
         int[] inputSize = rule.inputSize;
         int[][] inputTable = rule.inputTable;
         int[][][] conditionIds = rule.conditionIds;
@@ -253,19 +254,40 @@ final class HsfcMachine implements StateMachine {
         refNo[0] = 0;
         position[0] = 0;
         while (true) {
-            int relation = inputRelation[k];
-            if (position[k] >= counts[relation]) {
-                if (k == 0) {
-                    return;
+            int next;
+            int[][] fixed = staticNext[k];
+            if (fixed != null) {
+                // a static input: the RefNos it can lead to were listed at compile time
+                int[] options = fixed[refNo[k]];
+                if (position[k] >= options.length) {
+                    if (k == 0) {
+                        return;
+                    }
+                    k--;
+                    position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
+                    continue;
                 }
-                k--;
-                position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
-                continue;
+                next = options[position[k]];
+            } else {
+                int relation = inputRelation[k];
+                if (position[k] >= counts[relation]) {
+                    if (k == 0) {
+                        return;
+                    }
+                    k--;
+                    position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
+                    continue;
+                }
+                int chi = lists[relation][position[k]];
+                // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ
+                next = inputTable[k][refNo[k] * inputSize[k] + chi];
+                if (next < 0) {
+                    position[k]++;
+                    continue;
+                }
             }
-            int chi = lists[relation][position[k]];
-            // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ
-            int next = inputTable[k][refNo[k] * inputSize[k] + chi];
-            if (next < 0 || !conditionsHold(conditionIds[k + 1], conditionNegated[k + 1], next)) {
+            int[][] conditions = conditionIds[k + 1];
+            if (conditions.length != 0 && !conditionsHold(conditions, conditionNegated[k + 1], next)) {
                 position[k]++;
                 continue;
             }

@@ -95,6 +95,7 @@ final class RuleCompiler {
         int[] inputRelation = new int[stages];
         int[] inputSize = new int[stages];
         int[][] inputTable = new int[stages][];
+        int[][][] staticNext = new int[stages][][];
         for (int s = 0; s < stages; s++) {
             Term pattern = inputs.get(s);
             InstanceSet candidates = grounder.set(pattern.symbol());
@@ -158,6 +159,11 @@ final class RuleCompiler {
                 return null;
             }
             inputTable[s] = table;
+            if (statics.isStatic(pattern.symbol())) {
+                staticNext[s] = passingRefNos(table, tuples.size(), size);
+                inputTable[s] = null;
+                budget.release(length * 4);
+            }
             conditionIds[s + 1] = new int[ids.length][];
             for (int c = 0; c < ids.length; c++) {
                 conditionIds[s + 1][c] = ids[c].toIntArray();
@@ -196,7 +202,33 @@ final class RuleCompiler {
         }
         budget.allocate(4L * result.length, "result tables");
         return new CompiledRule(layout.index(rule.head().symbol()), inputRelation, inputSize, inputTable,
-            conditionIds, negated, result, existential, rule.line());
+            conditionIds, negated, result, existential, staticNext, rule.line());
+    }
+
+    /**
+     * For an input on a static relation the knowledge-base list never changes, so the RefNos each previous
+     * RefNo leads to are known now: they replace the table and the list scan (duplicates removed, since
+     * equal RefNos lead to identical work).
+     */
+    private int[][] passingRefNos(int[] table, int previousCount, int size) {
+        int[][] next = new int[previousCount][];
+        IntArrayList found = new IntArrayList();
+        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        long total = 0;
+        for (int r = 0; r < previousCount; r++) {
+            found.clear();
+            seen.clear();
+            for (int chi = 0, base = r * size; chi < size; chi++) {
+                int entry = table[base + chi];
+                if (entry >= 0 && seen.add(entry)) {
+                    found.add(entry);
+                }
+            }
+            next[r] = found.toIntArray();
+            total += next[r].length + 4;
+        }
+        budget.allocate(total * 4, "reference tables");
+        return next;
     }
 
     /** Static conditions and distinct are decided at compile time; dynamic ones stay for run time. */
