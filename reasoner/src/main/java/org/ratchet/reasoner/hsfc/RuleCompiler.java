@@ -201,8 +201,8 @@ final class RuleCompiler {
             Arrays.fill(bindings.values, null);
         }
         budget.allocate(4L * result.length, "result tables");
-        return new CompiledRule(layout.index(rule.head().symbol()), inputRelation, inputSize, inputTable,
-            conditionIds, negated, result, existential, staticNext, rule.line());
+        return foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()), inputRelation,
+            inputSize, inputTable, conditionIds, negated, result, existential, staticNext, rule.line()));
     }
 
     /**
@@ -229,6 +229,85 @@ final class RuleCompiler {
         }
         budget.allocate(total * 4, "reference tables");
         return next;
+    }
+
+    /**
+     * A static input that leads every RefNo to at most one RefNo (e.g. {@code (succ ?x1 ?x2)} once ?x1 is
+     * bound) is merged into the stage before it, when no run-time condition sits between them: that stage's
+     * entries then point straight at the later RefNo, saving one loop step per combination.
+     */
+    private static CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
+        List<Integer> relations = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        List<int[]> tables = new ArrayList<>();
+        List<int[][]> fixed = new ArrayList<>();
+        List<int[][]> conditions = new ArrayList<>();
+        List<boolean[]> negations = new ArrayList<>();
+        List<Boolean> existential = new ArrayList<>();
+        conditions.add(rule.conditionIds[0]);
+        negations.add(rule.conditionNegated[0]);
+        boolean folded = false;
+        for (int s = 0; s < rule.stages(); s++) {
+            int[][] next = rule.staticNext[s];
+            int last = relations.size() - 1;
+            if (last >= 0 && next != null && conditions.get(last + 1).length == 0 && atMostOne(next)) {
+                if (fixed.get(last) != null) {
+                    int[][] previous = fixed.get(last);
+                    int[][] merged = new int[previous.length][];
+                    for (int r = 0; r < previous.length; r++) {
+                        IntArrayList options = new IntArrayList();
+                        for (int option : previous[r]) {
+                            if (next[option].length == 1 && !options.contains(next[option][0])) {
+                                options.add(next[option][0]);
+                            }
+                        }
+                        merged[r] = options.toIntArray();
+                    }
+                    fixed.set(last, merged);
+                } else {
+                    int[] table = tables.get(last).clone();
+                    for (int i = 0; i < table.length; i++) {
+                        if (table[i] >= 0) {
+                            table[i] = next[table[i]].length == 1 ? next[table[i]][0] : -1;
+                        }
+                    }
+                    tables.set(last, table);
+                }
+                conditions.set(last + 1, rule.conditionIds[s + 1]);
+                negations.set(last + 1, rule.conditionNegated[s + 1]);
+                existential.set(last, existential.get(last) && rule.existential[s]);
+                folded = true;
+                continue;
+            }
+            relations.add(rule.inputRelation[s]);
+            sizes.add(rule.inputSize[s]);
+            tables.add(rule.inputTable[s]);
+            fixed.add(next);
+            conditions.add(rule.conditionIds[s + 1]);
+            negations.add(rule.conditionNegated[s + 1]);
+            existential.add(rule.existential[s]);
+        }
+        if (!folded) {
+            return rule;
+        }
+        int stages = relations.size();
+        boolean[] existentialArray = new boolean[stages];
+        for (int s = 0; s < stages; s++) {
+            existentialArray[s] = existential.get(s);
+        }
+        return new CompiledRule(rule.headRelation, relations.stream().mapToInt(Integer::intValue).toArray(),
+            sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
+            conditions.toArray(new int[0][][]), negations.toArray(new boolean[0][]), rule.result, existentialArray,
+            fixed.toArray(new int[0][][]), rule.line);
+    }
+
+    private static boolean atMostOne(int[][] next) {
+        for (int[] options : next) {
+            if (options.length > 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Static conditions and distinct are decided at compile time; dynamic ones stay for run time. */
