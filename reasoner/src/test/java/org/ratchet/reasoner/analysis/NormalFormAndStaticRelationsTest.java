@@ -71,4 +71,33 @@ class NormalFormAndStaticRelationsTest {
         assertFalse(statics.dependsOnMoves(game.symbols().lookup("legal")));
         assertFalse(statics.dependsOnMoves(game.symbols().lookup("goal")));
     }
+
+    @Test
+    void persistenceLabelsFollowGadelacAlgorithmOne() throws Exception {
+        GameDescription game = NormalForm.of(GameLoader.load("""
+            (role a)
+            (cellindex 1) (cellindex 2)
+            (init (cell 1 b))
+            (<= (legal a (visit ?x)) (cellindex ?x) (not (true (visited ?x))))
+            (<= (next (visited ?x)) (does a (visit ?x)))
+            (<= (next (visited ?x)) (true (visited ?x)))
+            (<= (next (cell ?x b)) (true (cell ?x b)) (not (true (visited ?x))))
+            (<= (seen ?x) (true (visited ?x)) (cellindex ?x))
+            (<= (blank ?x) (true (cell ?x b)))
+            (<= unseen (cellindex ?x) (not (seen ?x)))
+            (<= terminal (seen 2))
+            (goal a 100)
+            """));
+        PersistenceLabels labels = PersistenceLabels.of(game);
+        var symbols = game.symbols();
+        assertTrue(labels.isPersistentFluent(symbols.lookup("visited")));
+        assertFalse(labels.isPersistentFluent(symbols.lookup("cell")), "the frame rule of cell has a condition");
+        assertEquals(PersistenceLabels.PERMANENT, labels.label(symbols.lookup("cellindex")));
+        assertEquals(PersistenceLabels.PERMANENT, labels.label(symbols.lookup("goal")));
+        assertEquals(PersistenceLabels.PERSISTENT, labels.label(symbols.lookup("seen")));
+        assertEquals(PersistenceLabels.PERSISTENT, labels.label(symbols.lookup("terminal")));
+        assertEquals(PersistenceLabels.EPHEMERAL, labels.label(symbols.lookup("blank")));
+        assertEquals(PersistenceLabels.EPHEMERAL, labels.label(symbols.lookup("unseen")), "negation");
+        assertEquals(PersistenceLabels.EPHEMERAL, labels.label(symbols.lookup("legal")));
+    }
 }
