@@ -3,7 +3,8 @@ package org.ratchet.reasoner;
 /**
  * Limits and settings for preparing a game with an engine. Engines that ground the rules (hsfc) stop
  * cleanly when grounding would exceed {@code memoryBudgetBytes} or run past {@code timeBudgetMillis};
- * {@code order} selects hsfc's hypothesis ordering ({@code best}, {@code source} or {@code worst}).
+ * {@code order} selects hsfc's hypothesis ordering: {@code best}, {@code source} or {@code worst} (HSFC Table 2), or
+ * {@code auto}, the faster of best and source on a short measurement.
  */
 public record EngineOptions(long memoryBudgetBytes, long timeBudgetMillis, String order) {
 
@@ -13,9 +14,9 @@ public record EngineOptions(long memoryBudgetBytes, long timeBudgetMillis, Strin
         }
     }
 
-    /** A quarter of the maximum heap, 20 seconds, best order. */
+    /** A quarter of the maximum heap, 20 seconds, automatic order. */
     public static EngineOptions defaults() {
-        return new EngineOptions(Runtime.getRuntime().maxMemory() / 4, 20_000, "best");
+        return new EngineOptions(Runtime.getRuntime().maxMemory() / 4, 20_000, "auto");
     }
 
     public EngineOptions withOrder(String newOrder) {

@@ -40,8 +40,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--engine", description = "Engine to reason with (default: the default engine).")
     String engine;
 
-    @Option(names = "--order", description = "Hypothesis order for hsfc: best, source or worst (HSFC Table 2; "
-        + "default: best).")
+    @Option(names = "--order", description = "Hypothesis order for hsfc: best, source or worst (HSFC Table 2) or auto "
+        + "(the faster of best and source; default).")
     String order;
 
     @Option(names = "--threads", defaultValue = "1", description = "Threads, each with its own machine (default: ${DEFAULT-VALUE}).")

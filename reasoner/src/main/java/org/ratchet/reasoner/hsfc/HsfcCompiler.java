@@ -48,7 +48,7 @@ public final class HsfcCompiler {
         try {
             strategy = HypothesisOrder.Strategy.parse(options.order());
         } catch (IllegalArgumentException e) {
-            throw new GdlException("unknown hypothesis order '" + options.order() + "' (source, best or worst)");
+            throw new GdlException("unknown hypothesis order '" + options.order() + "' (auto, best, source or worst)");
         }
         GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
         try {
@@ -64,7 +64,7 @@ public final class HsfcCompiler {
     private static final class Run {
         private final GameDescription original;
         private final GroundingBudget budget;
-        private final HypothesisOrder.Strategy strategy;
+        private HypothesisOrder.Strategy strategy;
         private GameDescription game;
         private DependencyGraph graph;
         private Stratification strata;
@@ -131,7 +131,42 @@ public final class HsfcCompiler {
             }
             // the first tables are dropped once the measured ones are built
             budget.release(first.statistics.referenceTableBytes());
-            return build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+            HsfcGame ordered = build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+            if (strategy != HypothesisOrder.Strategy.AUTO || budget.remainingMillis() < 2_000) {
+                return ordered;
+            }
+            try {
+                HypothesisOrder.Strategy chosen = HypothesisOrder.Strategy.SOURCE;
+                HsfcGame source = buildWith(chosen, measured, grounded - start, tablesStart - measureStart);
+                // measured best, source, best again: the first run also warms up the shared evaluation code
+                double orderedSpeed = playoutSpeed(ordered);
+                double sourceSpeed = playoutSpeed(source);
+                boolean sourceFaster = sourceSpeed > Math.max(orderedSpeed, playoutSpeed(ordered));
+                LOG.debug("hsfc order: {} is faster", sourceFaster ? "source" : "best");
+                return sourceFaster ? source : ordered;
+            } catch (GroundingBudget.Exceeded e) {
+                return ordered;
+            }
+        }
+
+        private HsfcGame buildWith(HypothesisOrder.Strategy order, Int2DoubleOpenHashMap measured,
+                long groundingNanos, long optimiseNanos) {
+            HypothesisOrder.Strategy saved = strategy;
+            strategy = order;
+            try {
+                return build(measured, groundingNanos, optimiseNanos, System.nanoTime());
+            } finally {
+                strategy = saved;
+            }
+        }
+
+        /** States per second of this thread's CPU over a short run of random playouts. */
+        private double playoutSpeed(HsfcGame game) {
+            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            long cpuStart = threads.getCurrentThreadCpuTime();
+            int states = playout(game, null, null, 150, 1_000_000);
+            long cpu = Math.max(1, threads.getCurrentThreadCpuTime() - cpuStart);
+            return states / (double) cpu;
         }
 
         private boolean hasDynamicLiteral(Rule rule) {
@@ -229,6 +264,42 @@ public final class HsfcCompiler {
             phaseRelations[2] = next;
         }
 
+        /** Random playouts from the initial state; returns the number of states visited. */
+        private int playout(HsfcGame game, long[] sums, long[] samples, long millis, int maxStates) {
+            HsfcMachine machine = (HsfcMachine) game.newMachine();
+            if (sums != null) {
+                machine.collectStatistics(sums, samples);
+            }
+            SplittableRandom random = new SplittableRandom(20131);
+            int[] joint = new int[game.roles.size()];
+            long deadline = System.nanoTime() + millis * 1_000_000L;
+            int states = 0;
+            machine.setState(game.initialState);
+            while (states < maxStates && System.nanoTime() < deadline) {
+                states++;
+                if (machine.isTerminal()) {
+                    machine.goal(0);
+                    machine.setState(game.initialState);
+                    continue;
+                }
+                boolean stuck = false;
+                for (int role = 0; role < joint.length; role++) {
+                    int count = machine.legalCount(role);
+                    if (count == 0) {
+                        stuck = true;
+                        break;
+                    }
+                    joint[role] = machine.legalMove(role, random.nextInt(count));
+                }
+                if (stuck) {
+                    machine.setState(game.initialState);
+                    continue;
+                }
+                machine.advance(joint);
+            }
+            return states;
+        }
+
         /** Dynamic relations the roots depend on, roots included. */
         private IntSet closure(int... roots) {
             IntSet seen = new IntLinkedOpenHashSet();
@@ -289,35 +360,7 @@ public final class HsfcCompiler {
             }
             long[] sums = new long[layout.count()];
             long[] samples = new long[layout.count()];
-            HsfcMachine machine = (HsfcMachine) game.newMachine();
-            machine.collectStatistics(sums, samples);
-            SplittableRandom random = new SplittableRandom(20131);
-            int[] joint = new int[game.roles.size()];
-            long deadline = System.nanoTime() + Math.min(2000, budget.remainingMillis() / 4) * 1_000_000L;
-            int states = 0;
-            machine.setState(game.initialState);
-            while (states < STATISTICS_STATES && System.nanoTime() < deadline) {
-                states++;
-                if (machine.isTerminal()) {
-                    machine.goal(0);
-                    machine.setState(game.initialState);
-                    continue;
-                }
-                boolean stuck = false;
-                for (int role = 0; role < joint.length; role++) {
-                    int count = machine.legalCount(role);
-                    if (count == 0) {
-                        stuck = true;
-                        break;
-                    }
-                    joint[role] = machine.legalMove(role, random.nextInt(count));
-                }
-                if (stuck) {
-                    machine.setState(game.initialState);
-                    continue;
-                }
-                machine.advance(joint);
-            }
+            playout(game, sums, samples, Math.min(2000, budget.remainingMillis() / 4), STATISTICS_STATES);
             Int2DoubleOpenHashMap means = new Int2DoubleOpenHashMap();
             for (int r = 0; r < sums.length; r++) {
                 if (samples[r] > 0) {
