@@ -222,6 +222,9 @@ final class Prover {
     }
 
     private static Term mostGeneral(Term call) {
+        if (call.arity() == 0) {
+            return call;
+        }
         Term[] args = new Term[call.arity()];
         for (int i = 0; i < args.length; i++) {
             args[i] = Variants.variable(i);
@@ -448,7 +451,9 @@ final class Prover {
         List<Term> candidates = lookup(groundCall);
         int relation = groundCall.symbol();
         if (relation != SymbolTable.TRUE && relation != SymbolTable.DOES) {
-            Table table = tablesFor(relation).get(groundCall);
+            // Calls of state-independent relations are answered from the relation's most general table.
+            Term tabled = rules.lifetime(relation) == ProverRules.Lifetime.GAME ? mostGeneral(groundCall) : groundCall;
+            Table table = tablesFor(relation).get(tabled);
             if (table != null && table.status != Status.COMPLETE) {
                 throw new ProverException("recursion through negation: " + groundCall.render(rules.game().symbols())
                     + " is negated while it is being proved itself (the rules are not stratified)");
