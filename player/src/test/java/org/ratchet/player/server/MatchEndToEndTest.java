@@ -19,6 +19,8 @@ import org.ratchet.player.config.Setting;
 import org.ratchet.player.match.MatchManager;
 import org.ratchet.player.match.RandomMoveStrategy;
 import org.ratchet.player.protocol.AbortMessage;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachineFactory;
@@ -110,6 +112,21 @@ class MatchEndToEndTest {
         int reply = gamemaster.play("ttt.bad", valid, 1, PLAY_CLOCK);
         assertFalse(gamemaster.machine().move(reply).render(gamemaster.machine().description().symbols()).equals("noop"));
         assertEquals("aborted", client.send(new AbortMessage("ttt.bad").render()));
+    }
+
+    /** Rules that fail validation but can be read are played by the engine as they are. */
+    @Test
+    void anInvalidButReadableGameIsStillPlayed() throws Exception {
+        GgpClient client = startServer();
+        String rules = new StartMessage("inv.1", "robot", Kif.readAll(TestGames.edgeCase("test_invalid_sentence_arities_differ")),
+            START_CLOCK * 1000L, PLAY_CLOCK * 1000L).render();
+        GgpClient.HttpReply ready = client.post(rules);
+        assertEquals("ready", ready.body());
+        assertTrue(ready.millis() < START_CLOCK * 1000L);
+        GgpClient.HttpReply move = client.post("(play inv.1 nil)");
+        assertEquals("a", move.body(), "the only legal move");
+        assertTrue(move.millis() < PLAY_CLOCK * 1000L);
+        assertEquals("done", client.send("(stop inv.1 (a))"));
     }
 
     /** A search engine that cannot be built leaves the match to the fallback engine, which plays it through. */
