@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -126,14 +127,23 @@ final class Match {
         }
         PendingPlay pending = new PendingPlay(jointMoves.size(),
             receivedAt + usableMillis(start.playClockMillis(), config.playMarginMillis()));
+        try {
+            trackerThread.execute(() -> publishFallback(pending));
+            searchThread.execute(() -> search(pending));
+        } catch (RejectedExecutionException closedMeanwhile) {
+            // The match was closed (server shutting down) while this message arrived: answer at once.
+            pending.expire(bestEffortMove());
+            return pending.reply;
+        }
         schedule(pending.deadlineMillis, () -> pending.expire(bestEffortMove()));
-        trackerThread.execute(() -> publishFallback(pending));
-        searchThread.execute(() -> search(pending));
         return pending.reply;
     }
 
     /** Ends the match after the final joint move (empty if none): logs the outcome and frees everything. */
-    void stop(List<SExpr> moves) {
+    synchronized void stop(List<SExpr> moves) {
+        if (closed) {
+            return;
+        }
         if (!moves.isEmpty()) {
             jointMoves.add(moves);
         }
@@ -149,7 +159,10 @@ final class Match {
     }
 
     /** Frees the match's threads and its strategy; work already queued finishes, nothing new starts. */
-    void close() {
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         searchThread.execute(() -> {
             if (strategy != null) {
@@ -211,7 +224,8 @@ final class Match {
     private void installStrategy(StateMachineFactory factory, long deadlineMillis) {
         int roleIndex = TrackedGame.roleIndex(factory, start.role());
         if (roleIndex < 0) {
-            LOG.error("{}: role {} is not a role of the game {}", label, start.role(), factory.description().roles());
+            LOG.error("{}: role {} is not a role of the game {}; moves will be best guesses", label, start.role(),
+                factory.description().roles().stream().map(role -> role.render(factory.description().symbols())).toList());
             strategyFactory = factory;
             return;
         }
