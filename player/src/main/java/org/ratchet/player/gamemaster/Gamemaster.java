@@ -62,6 +62,10 @@ public final class Gamemaster {
      * rules break down (a role without legal moves, an engine failure) is aborted and recorded as such.
      */
     public MatchRecord run(PreparedGame game, List<PlayerAddress> players, String matchId, Clocks clocks) {
+        if (!matchId.matches("[^\\s();?]+")) {
+            throw new IllegalArgumentException("match id '" + matchId + "' must be one KIF symbol: no spaces, "
+                + "parentheses, ';' or '?'");
+        }
         StateMachine machine = game.referee().newMachine();
         SymbolTable symbols = machine.description().symbols();
         int roleCount = machine.roleCount();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ProtocolBitsTest {
@@ -26,5 +27,21 @@ class ProtocolBitsTest {
         for (String bad : List.of("localhost", ":9147", "localhost:", "localhost:port", "localhost:0", "h:70000")) {
             assertThrows(IllegalArgumentException.class, () -> PlayerAddress.parse(bad), bad);
         }
+    }
+
+    @Test
+    void refusesMatchIdsThatWouldBreakTheMessages() {
+        Gamemaster gamemaster = new Gamemaster(new PlayerClient(), new Random(1));
+        Gamemaster.Clocks clocks = new Gamemaster.Clocks(1, 1, 0);
+        for (String bad : List.of("two words", "paren(", "semi;colon", "?var", "")) {
+            assertThrows(IllegalArgumentException.class, () -> gamemaster.run(null, List.of(), bad, clocks), bad);
+        }
+    }
+
+    @Test
+    void clocksMustBePositive() {
+        assertThrows(IllegalArgumentException.class, () -> new Gamemaster.Clocks(0, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Gamemaster.Clocks(1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Gamemaster.Clocks(1, 1, -1));
     }
 }
