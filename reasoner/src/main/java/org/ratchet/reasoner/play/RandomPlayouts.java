@@ -1,0 +1,80 @@
+package org.ratchet.reasoner.play;
+
+import java.util.SplittableRandom;
+import org.ratchet.reasoner.State;
+import org.ratchet.reasoner.StateMachine;
+
+/**
+ * Uniformly random playouts on one machine: in every state each role picks one of its legal moves uniformly
+ * at random, independently of the others (the joint-move rule of ../shared/TRACE.md). The loop allocates
+ * nothing itself; whatever an engine allocates inside its own calls is the engine's business.
+ */
+public final class RandomPlayouts {
+
+    /** How a playout ended. */
+    public enum End {
+        /** A terminal state was reached; goals are defined. */
+        TERMINAL,
+        /** A non-terminal state where some role has no legal move (ill-formed game). */
+        DEAD_END,
+        /** The step bound was reached first. */
+        STEP_BOUND
+    }
+
+    private final StateMachine machine;
+    private final SplittableRandom random;
+    private final int maxSteps;
+    private final int[] jointMove;
+    private int steps;
+
+    /** {@code maxSteps} bounds the joint moves of one playout, against games that never end. */
+    public RandomPlayouts(StateMachine machine, long seed, int maxSteps) {
+        if (maxSteps < 0) {
+            throw new IllegalArgumentException("maxSteps must not be negative: " + maxSteps);
+        }
+        this.machine = machine;
+        this.random = new SplittableRandom(seed);
+        this.maxSteps = maxSteps;
+        this.jointMove = new int[machine.roleCount()];
+    }
+
+    /**
+     * Plays from {@code start} until the game ends or the step bound is hit; the machine is left in the
+     * last state, so the caller can read goals from it.
+     */
+    public End play(State start) {
+        machine.setState(start);
+        steps = 0;
+        while (!machine.isTerminal()) {
+            if (steps >= maxSteps) {
+                return End.STEP_BOUND;
+            }
+            if (!chooseJointMove(jointMove)) {
+                return End.DEAD_END;
+            }
+            machine.advance(jointMove);
+            steps++;
+        }
+        return End.TERMINAL;
+    }
+
+    /** Joint moves applied in the last playout (= states computed by transitions). */
+    public int steps() {
+        return steps;
+    }
+
+    /**
+     * Fills {@code jointMove} with a uniformly random legal move per role in the machine's current state;
+     * returns false (leaving it partly filled) if some role has no legal move.
+     */
+    public boolean chooseJointMove(int[] jointMove) {
+        for (int role = 0; role < jointMove.length; role++) {
+            int count = machine.legalCount(role);
+            if (count == 0) {
+                return false;
+            }
+            jointMove[role] = machine.legalMove(role, random.nextInt(count));
+        }
+        return true;
+    }
+}

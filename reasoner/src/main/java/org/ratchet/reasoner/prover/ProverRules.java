@@ -1,0 +1,125 @@
+package org.ratchet.reasoner.prover;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+
+/**
+ * A game's rules arranged for the prover, shared read-only by all its machines: clauses indexed by head
+ * relation, with every top-level {@code or} multiplied out into separate clauses (the standard reading of
+ * {@code or} in a rule body), and each relation classified by what its truth can depend on, which decides
+ * how long its answers may be cached.
+ */
+final class ProverRules {
+
+    /** How long a relation's answers stay valid. */
+    enum Lifetime {
+        /** Independent of the state and the moves: valid for the whole game. */
+        GAME,
+        /** Depends on {@code true} but not on {@code does}: valid while the state is unchanged. */
+        STATE,
+        /** Depends on {@code does}: valid for one state and one joint move. */
+        JOINT_MOVE
+    }
+
+    /** One rule with an or-free body. {@code source} is the rule as written, for messages. */
+    record Clause(Term head, Literal[] body, int variableCount, Rule source) {
+    }
+
+    private final GameDescription game;
+    private final Int2ObjectMap<List<Clause>> clausesByHead = new Int2ObjectOpenHashMap<>();
+    private final IntSet stateDependent;
+    private final IntSet moveDependent;
+
+    ProverRules(GameDescription game) {
+        this.game = game;
+        for (Rule rule : game.rules()) {
+            for (List<Literal> body : expandDisjunctions(rule.body())) {
+                clausesByHead.computeIfAbsent(rule.head().symbol(), k -> new ArrayList<>())
+                    .add(new Clause(rule.head(), body.toArray(new Literal[0]), rule.variableCount(), rule));
+            }
+        }
+        DependencyGraph graph = DependencyGraph.of(game);
+        stateDependent = dependingOn(SymbolTable.TRUE, graph);
+        moveDependent = dependingOn(SymbolTable.DOES, graph);
+    }
+
+    GameDescription game() {
+        return game;
+    }
+
+    /** The clauses whose head has the given relation symbol (any arity; unification sorts arity out). */
+    List<Clause> clauses(int relation) {
+        List<Clause> clauses = clausesByHead.get(relation);
+        return clauses == null ? List.of() : clauses;
+    }
+
+    Lifetime lifetime(int relation) {
+        if (moveDependent.contains(relation)) {
+            return Lifetime.JOINT_MOVE;
+        }
+        return stateDependent.contains(relation) ? Lifetime.STATE : Lifetime.GAME;
+    }
+
+    /** The bodies a body with disjunctions stands for: one per choice of an option in every {@code or}. */
+    private static List<List<Literal>> expandDisjunctions(List<Literal> body) {
+        List<List<Literal>> bodies = new ArrayList<>();
+        bodies.add(new ArrayList<>());
+        for (Literal literal : body) {
+            List<Literal> options = new ArrayList<>();
+            flattenOptions(literal, options);
+            List<List<Literal>> extended = new ArrayList<>(bodies.size() * options.size());
+            for (List<Literal> prefix : bodies) {
+                for (Literal option : options) {
+                    List<Literal> copy = new ArrayList<>(prefix);
+                    copy.add(option);
+                    extended.add(copy);
+                }
+            }
+            bodies = extended;
+        }
+        return bodies;
+    }
+
+    private static void flattenOptions(Literal literal, List<Literal> out) {
+        if (literal instanceof Literal.Disjunction disjunction) {
+            for (Literal option : disjunction.options()) {
+                flattenOptions(option, out);
+            }
+        } else {
+            out.add(literal);
+        }
+    }
+
+    /** Every relation whose rules reach {@code base} through the dependency graph, {@code base} included. */
+    private static IntSet dependingOn(int base, DependencyGraph graph) {
+        IntSet reached = new IntOpenHashSet();
+        reached.add(base);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int relation : graph.relations()) {
+                if (reached.contains(relation)) {
+                    continue;
+                }
+                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
+                    if (reached.contains(edge.relation())) {
+                        reached.add(relation);
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return reached;
+    }
+}
