@@ -121,12 +121,12 @@ public final class Gamemaster {
                 goals.add(machine.goal(r));
             }
             record.markCompleted(goals);
-        } catch (RuntimeException | GameBrokenException e) {
-            // The referee cannot continue; the players are told, and the record keeps the history so far.
-            LOG.error("match {} aborted: {}", matchId, e.getMessage(), e);
-            record.markAborted();
-            exchange(players, r -> GgpMessages.abort(matchId), clocks.playTimeoutMillis());
-            return record;
+        } catch (GameBrokenException e) {
+            LOG.error("match {} aborted: {}", matchId, e.getMessage());
+            return abort(record, players, clocks);
+        } catch (RuntimeException e) {
+            LOG.error("match {} aborted: the referee's engine failed", matchId, e);
+            return abort(record, players, clocks);
         }
         List<String> finalMove = lastJointMove;
         List<Reply> done = exchange(players, r -> GgpMessages.stop(matchId, finalMove), clocks.playTimeoutMillis());
@@ -137,6 +137,13 @@ public final class Gamemaster {
             }
         }
         LOG.info("match {} completed: goals {}", matchId, record.goalValues());
+        return record;
+    }
+
+    /** The referee cannot continue: the players are told, and the record keeps the history so far. */
+    private MatchRecord abort(MatchRecord record, List<PlayerAddress> players, Clocks clocks) {
+        record.markAborted();
+        exchange(players, r -> GgpMessages.abort(record.matchId()), clocks.playTimeoutMillis());
         return record;
     }
 
