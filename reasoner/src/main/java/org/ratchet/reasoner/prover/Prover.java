@@ -29,7 +29,8 @@ import org.ratchet.reasoner.gdl.Variable;
  *
  * <p>{@code true} and {@code does} are answered from the current state and joint move. Negation is negation
  * as failure on ground literals; a negated literal or {@code distinct} that is not yet ground is delayed
- * until the positive literals of its rule have bound its variables. Tables live as long as their relation's
+ * until the positive literals of its rule have bound its variables. A call that depends on its own negation
+ * (not stratified) is reported as an error. Tables live as long as their relation's
  * answers are valid (see {@link ProverRules.Lifetime}). One prover serves one thread.
  */
 final class Prover {
@@ -328,8 +329,9 @@ final class Prover {
     /** Whether a ground literal holds (negation as failure for {@code not}). */
     private boolean holds(Literal literal, Substitution substitution) {
         if (literal instanceof Literal.Positive positive) {
+            // Only reached under 'not' (top-level or is multiplied out), so the answers must be final.
             Term sentence = substitution.apply(positive.sentence());
-            List<Term> candidates = lookup(Variants.canonical(sentence));
+            List<Term> candidates = lookupComplete(sentence);
             for (int i = 0; i < candidates.size(); i++) {
                 if (candidates.get(i).equals(sentence)) {
                     return true;
@@ -349,6 +351,24 @@ final class Prover {
             }
         }
         return false;
+    }
+
+    /**
+     * The answers to a ground call that is negated. Rules are stratified when no call depends on its own
+     * negation; this is checked per call rather than per relation, because real games write rules such as
+     * {@code (<= (goal r 100) (not (goal r 0)))} that are only stratified call by call.
+     */
+    private List<Term> lookupComplete(Term groundCall) {
+        List<Term> candidates = lookup(groundCall);
+        int relation = groundCall.symbol();
+        if (relation != SymbolTable.TRUE && relation != SymbolTable.DOES) {
+            Table table = tablesFor(relation).get(groundCall);
+            if (table != null && table.status != Status.COMPLETE) {
+                throw new ProverException("recursion through negation: " + groundCall.render(rules.game().symbols())
+                    + " is negated while it is being proved itself (the rules are not stratified)");
+            }
+        }
+        return candidates;
     }
 
     private void addAnswer(Table table, Term answer, ProverRules.Clause clause) {

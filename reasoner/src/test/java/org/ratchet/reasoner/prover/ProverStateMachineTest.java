@@ -118,12 +118,28 @@ class ProverStateMachineTest {
     }
 
     @Test
-    void rejectsRecursionThroughNegation() {
-        assertThrows(GdlException.class, () -> machine("""
+    void reportsRecursionThroughNegationButAcceptsRulesStratifiedCallByCall() throws GdlException {
+        StateMachine unstratified = machine("""
             (role r) (init (s 1))
             (<= p (not q)) (<= q (not p))
             (<= (legal r go) p) (<= terminal q) (<= (goal r 0) q)
-            """));
+            """);
+        ProverException error = assertThrows(ProverException.class, () -> unstratified.legalCount(0));
+        assertTrue(error.getMessage().contains("recursion through negation"), error.getMessage());
+
+        // goal depends on goal through 'not', but no single goal call depends on its own negation.
+        StateMachine stratified = machine("""
+            (role r) (init (s 1))
+            (<= (legal r go) (true (s 1)))
+            (<= (goal r 0) (true (s 1)))
+            (<= (goal r 100) (not (goal r 0)))
+            (<= (next (s 2)) (does r go))
+            (<= terminal (true (s 2)))
+            """);
+        assertEquals(0, stratified.goal(0));
+        stratified.advance(new int[] {move(stratified, 0, "go")});
+        assertTrue(stratified.isTerminal());
+        assertEquals(100, stratified.goal(0));
     }
 
     /**
