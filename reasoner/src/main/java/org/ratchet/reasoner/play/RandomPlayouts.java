@@ -18,7 +18,9 @@ public final class RandomPlayouts {
         /** A non-terminal state where some role has no legal move (ill-formed game). */
         DEAD_END,
         /** The step bound was reached first. */
-        STEP_BOUND
+        STEP_BOUND,
+        /** The deadline passed first (see {@link #play(State, long)}). */
+        DEADLINE
     }
 
     private final StateMachine machine;
@@ -43,11 +45,19 @@ public final class RandomPlayouts {
      * last state, so the caller can read goals from it.
      */
     public End play(State start) {
+        return play(start, Long.MAX_VALUE);
+    }
+
+    /** Like {@link #play(State)}, but also stops before a step once {@link System#nanoTime()} passes the deadline. */
+    public End play(State start, long deadlineNanos) {
         machine.setState(start);
         steps = 0;
         while (!machine.isTerminal()) {
             if (steps >= maxSteps) {
                 return End.STEP_BOUND;
+            }
+            if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+                return End.DEADLINE;
             }
             if (!chooseJointMove(jointMove)) {
                 return End.DEAD_END;

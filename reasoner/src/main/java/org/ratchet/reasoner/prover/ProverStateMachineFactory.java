@@ -4,7 +4,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
 
@@ -26,14 +25,15 @@ public final class ProverStateMachineFactory implements StateMachineFactory {
         this.rules = new ProverRules(game);
     }
 
-    /** Prepares a game; rejects one without roles or with recursion through negation. */
+    /**
+     * Prepares a game; rejects one without roles. Recursion through negation is not rejected here: it is
+     * detected per call while proving (see {@link Prover}), because some real games are stratified only
+     * call by call.
+     */
     public static ProverStateMachineFactory create(GameDescription game) throws GdlException {
         if (game.roles().isEmpty()) {
             throw new GdlException("the game declares no roles");
         }
-        // Negation as failure inside a recursive component has no stratified meaning; tabling would
-        // silently give some answer, so refuse the game instead.
-        Stratification.of(game);
         return new ProverStateMachineFactory(game);
     }
 
