@@ -33,6 +33,11 @@ abstract class ToyGame implements StateMachineFactory {
 
     abstract String moveName(int move);
 
+    /** Extra time each state update takes: imitates a slow rule engine. */
+    long stepDelayMillis() {
+        return 0;
+    }
+
     @Override
     public String engineName() {
         return "toy";
@@ -120,6 +125,13 @@ abstract class ToyGame implements StateMachineFactory {
             }
             current = State.of(next(current, jointMove)).facts();
             legalCache = new int[roles()][];
+            if (stepDelayMillis() > 0) {
+                try {
+                    Thread.sleep(stepDelayMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
 
         @Override
@@ -155,7 +167,17 @@ abstract class ToyGame implements StateMachineFactory {
      * Facts: the pile size (0..), and 1000 + the role in control. Moves: 0 noop, 1..3 take that many.
      */
     static ToyGame nim(int sticks) {
+        return nim(sticks, 0);
+    }
+
+    /** Nim whose every state update takes {@code delayMillis}. */
+    static ToyGame nim(int sticks, long delayMillis) {
         return new ToyGame() {
+            @Override
+            long stepDelayMillis() {
+                return delayMillis;
+            }
+
             int roles() {
                 return 2;
             }

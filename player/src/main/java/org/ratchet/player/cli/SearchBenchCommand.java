@@ -1,6 +1,7 @@
 package org.ratchet.player.cli;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -94,15 +95,29 @@ public final class SearchBenchCommand implements Callable<Integer> {
         }
         try (search) {
             search.prepare(factory, 0, System.currentTimeMillis());
+            long cpuBefore = processCpuNanos();
             search.selectMove(machine.initialState(), System.currentTimeMillis() + Math.round(seconds * 1000));
+            double cpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
             SearchStatistics stats = search.statistics();
+            // CPU seconds show how much of the machine the search really had: on a shared machine the
+            // iterations per CPU second compare thread counts fairly.
             System.out.println(String.format(Locale.ROOT,
-                    "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f iterations=%d playouts=%d "
-                            + "iterations_per_s=%.1f playouts_per_s=%.1f nodes=%d move=%s",
+                    "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f cpu_s=%.1f iterations=%d "
+                            + "playouts=%d iterations_per_s=%.1f playouts_per_s=%.1f iterations_per_cpu_s=%.1f "
+                            + "nodes=%d move=%s",
                     gameName(), engineName, search.name(), playoutName(search.name(), options),
-                    stats.threads(), stats.elapsedMillis() / 1000.0, stats.iterations(), stats.playouts(),
-                    stats.iterationsPerSecond(), stats.playoutsPerSecond(), stats.treeNodes(),
+                    stats.threads(), stats.elapsedMillis() / 1000.0, cpuSeconds, stats.iterations(),
+                    stats.playouts(), stats.iterationsPerSecond(), stats.playoutsPerSecond(),
+                    cpuSeconds > 0 ? stats.iterations() / cpuSeconds : 0, stats.treeNodes(),
                     stats.chosenMove().replace(' ', '_')));
+        }
+        return 0;
+    }
+
+    /** CPU time of the whole process so far, or 0 where the JVM does not report it. */
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
         }
         return 0;
     }
