@@ -311,4 +311,41 @@ abstract class ToyGame implements StateMachineFactory {
         };
     }
 
+
+    /**
+     * One choice among {@code moves} options for role 0 while role 1 waits; only {@code winner} scores 100.
+     * Facts: 0 before the choice, 1 + the choice after it. Move ids: the option, {@code moves} for noop.
+     */
+    static ToyGame pick(int moves, int winner) {
+        return new ToyGame() {
+            int roles() {
+                return 2;
+            }
+
+            int[] initial() {
+                return new int[] {0};
+            }
+
+            boolean terminal(int[] state) {
+                return state[0] > 0;
+            }
+
+            int[] legal(int[] state, int role) {
+                return role == 1 ? new int[] {moves} : java.util.stream.IntStream.range(0, moves).toArray();
+            }
+
+            int[] next(int[] state, int[] jointMove) {
+                return new int[] {1 + jointMove[0]};
+            }
+
+            int goal(int[] state, int role) {
+                boolean won = state[0] == 1 + winner;
+                return role == 0 ? (won ? 100 : 0) : (won ? 0 : 100);
+            }
+
+            String moveName(int move) {
+                return move == moves ? "noop" : "option" + move;
+            }
+        };
+    }
 }
