@@ -83,7 +83,10 @@ public final class GdlValidator {
         }
     }
 
-    // ---- where keywords may stand --------------------------------------------------------------------
+    // ---- the structural restrictions of GDL ------------------------------------------------------------
+    // These (roles as facts, true/does only in bodies, and the dependency rules in checkDependencies) are
+    // enforced as errors: no game of the repository corpus breaks them (GameLoaderTest loads them all), so
+    // a game that does is far more likely wrong than an unusual but meaningful dialect.
 
     private void checkHeads() throws GdlException {
         for (Rule rule : game.rules()) {
