@@ -17,7 +17,7 @@ import org.ratchet.reasoner.analysis.Stratification;
  * of the GDL specification. The first violation is thrown as a {@link GdlException} naming the rule (in
  * canonical KIF) and its line; readings that are odd but unambiguous are returned as warnings.
  */
-public final class GdlValidator {
+final class GdlValidator {
     /** The number of arguments each GDL keyword relation takes; -1 where the keyword is no relation. */
     private static final int[] KEYWORD_ARITY = new int[SymbolTable.SEES + 1];
 
@@ -51,7 +51,7 @@ public final class GdlValidator {
      * Validates the game and returns the warnings it raises; throws on the first error.
      * Expects a game normalised by the loader (every {@code not} wraps an atomic sentence).
      */
-    public static List<String> validate(GameDescription game) throws GdlException {
+    static List<String> validate(GameDescription game) throws GdlException {
         GdlValidator validator = new GdlValidator(game);
         validator.checkNoGdlII();
         validator.checkHeads();
