@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         CheckCommand.class,
         TraceCommand.class,
         BenchCommand.class,
+        SearchBenchCommand.class,
         ServeCommand.class,
         MatchCommand.class,
         TournamentCommand.class,

@@ -2,7 +2,9 @@ package org.ratchet.reasoner.analysis;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +58,25 @@ public final class DependencyGraph {
     /** Every relation that occurs in a head or a body. */
     public IntSet relations() {
         return relations;
+    }
+
+    /** The given relations and every relation they depend on, directly or through others. */
+    public IntSet dependencies(int... from) {
+        IntSet reached = new IntOpenHashSet();
+        IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
+        for (int relation : from) {
+            if (reached.add(relation)) {
+                queue.enqueue(relation);
+            }
+        }
+        while (!queue.isEmpty()) {
+            for (Edge edge : edgesFrom(queue.dequeueInt())) {
+                if (reached.add(edge.relation())) {
+                    queue.enqueue(edge.relation());
+                }
+            }
+        }
+        return reached;
     }
 
     /** The body relations of the rules for {@code relation} (empty for relations with no rules). */

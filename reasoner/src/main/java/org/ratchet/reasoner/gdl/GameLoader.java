@@ -1,12 +1,18 @@
 package org.ratchet.reasoner.gdl;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The one way from rule text to a game the engines accept: read, normalise and validate. */
+/**
+ * The one way from rule text to a game the engines accept: read, normalise the quirks that have one
+ * sensible reading (warnings say which), and validate. What it returns is valid GDL; anything else is a
+ * {@link GdlException} naming the rule and its line.
+ */
 public final class GameLoader {
     private GameLoader() {
     }
@@ -16,10 +22,23 @@ public final class GameLoader {
     }
 
     public static GameDescription load(List<SExpr> rules) throws GdlException {
-        return GdlParser.parse(rules);
+        GameDescription normalised = GdlNormaliser.normalise(GdlParser.parse(rules));
+        GameDescription stratified = NegatedInstanceSplitter.stratify(normalised);
+        List<String> warnings = GdlValidator.validate(stratified);
+        return warnings.isEmpty() ? stratified : stratified.withRules(stratified.rules(), warnings);
     }
 
+    /**
+     * Reads a rule file as UTF-8. Bytes that are not UTF-8 (e.g. Latin-1 accents in a comment) are
+     * replaced rather than rejected: symbols are ASCII in practice, and a comment should not stop a game.
+     */
     public static GameDescription load(Path file) throws GdlException, IOException {
-        return load(Files.readString(file, StandardCharsets.UTF_8));
+        byte[] bytes = Files.readAllBytes(file);
+        String text = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE)
+            .decode(ByteBuffer.wrap(bytes))
+            .toString();
+        return load(text);
     }
 }

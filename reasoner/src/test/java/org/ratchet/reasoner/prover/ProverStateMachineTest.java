@@ -19,6 +19,7 @@ import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.play.RandomPlayouts;
 
@@ -119,11 +120,14 @@ class ProverStateMachineTest {
 
     @Test
     void reportsRecursionThroughNegationButAcceptsRulesStratifiedCallByCall() throws GdlException {
-        StateMachine unstratified = machine("""
+        String unstratifiedRules = """
             (role r) (init (s 1))
             (<= p (not q)) (<= q (not p))
             (<= (legal r go) p) (<= terminal q) (<= (goal r 0) q)
-            """);
+            """;
+        // GameLoader rejects such rules; the player may still hand them to the prover unvalidated.
+        assertThrows(GdlException.class, () -> GameLoader.load(unstratifiedRules));
+        StateMachine unstratified = Engines.create("prover", GdlParser.parse(unstratifiedRules)).newMachine();
         ProverException error = assertThrows(ProverException.class, () -> unstratified.legalCount(0));
         assertTrue(error.getMessage().contains("recursion through negation"), error.getMessage());
         StateMachine unstratifiedWithArguments = machine("""

@@ -12,19 +12,21 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.Term;
 
-/** Resolution, negation, distinct, or and recursion of the prover on small hand-written rule sets. */
+/**
+ * Resolution, negation, distinct, or and recursion of the prover on small hand-written rule sets. The rule
+ * sets are fragments, not whole games, so they are read without validation.
+ */
 class ProverTest {
 
     /** The answers to {@code (relation ?0 ... ?arity-1)} in the state {@code stateFacts}, rendered and sorted. */
     private static Set<String> answers(String rules, String relation, int arity, String stateFacts)
             throws GdlException {
-        GameDescription game = GameLoader.load("(role r) " + rules);
+        GameDescription game = GdlParser.parse("(role r) " + rules);
         Prover prover = new Prover(new ProverRules(game));
         List<Term> facts = new ArrayList<>();
         for (var expression : KifReader.read(stateFacts)) {
@@ -213,7 +215,7 @@ class ProverTest {
 
     @Test
     void aFailedProofLeavesNoHalfBuiltTables() throws GdlException {
-        GameDescription game = GameLoader.load("""
+        GameDescription game = GdlParser.parse("""
             (role r) (index 1) (index 2)
             (<= (ok ?x) (index ?x))
             (<= bad (ok 1) (not (true (cell ?y))))

@@ -1,0 +1,126 @@
+package org.ratchet.player.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.search.PlayoutPolicy;
+import org.ratchet.search.ReportingStrategy;
+import org.ratchet.search.SearchOptions;
+import org.ratchet.search.SearchStatistics;
+import org.ratchet.search.Strategies;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Measures how fast a strategy searches from a game's initial state; prints one key=value line. */
+@Command(name = "bench-search", mixinStandardHelpOptions = true,
+        description = "Measure search iterations per second from a game's initial state (first role's view).")
+public final class SearchBenchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "GAME.kif", description = "The game's rules (KIF).")
+    Path game;
+
+    @Option(names = "--threads", description = "Search threads (default: all processors).")
+    Integer threads;
+
+    @Option(names = "--seconds", defaultValue = "10", description = "How long to search (default: ${DEFAULT-VALUE}).")
+    double seconds;
+
+    @Option(names = "--engine", description = "Rule engine (default: the best available).")
+    String engine;
+
+    @Option(names = "--strategy", defaultValue = "mcts", description = "Search strategy: mcts, montecarlo, random "
+            + "(default: ${DEFAULT-VALUE}).")
+    String strategy;
+
+    @Option(names = "--playout", defaultValue = "mast", description = "Playout policy: uniform or mast "
+            + "(default: ${DEFAULT-VALUE}).")
+    String playout;
+
+    @Option(names = "--seed", description = "Random seed (default: time-based).")
+    Long seed;
+
+    @Override
+    public Integer call() {
+        SearchOptions options;
+        try {
+            options = SearchOptions.defaults().withSafetyMarginMillis(0)
+                    .withPlayoutPolicy(PlayoutPolicy.parse(playout));
+            if (threads != null) {
+                options = options.withThreads(threads);
+            }
+            if (seed != null) {
+                options = options.withSeed(seed);
+            }
+            if (!(seconds > 0)) {
+                throw new IllegalArgumentException("--seconds must be positive");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("ratchet bench-search: " + e.getMessage());
+            return 2;
+        }
+        GameDescription description;
+        StateMachineFactory factory;
+        String engineName;
+        try {
+            description = GameLoader.load(game);
+            engineName = engine != null ? engine : Engines.defaultEngine();
+            factory = Engines.create(engineName, description);
+        } catch (IOException e) {
+            System.err.println("ratchet bench-search: cannot read " + game + ": " + e.getMessage());
+            return 2;
+        } catch (GdlException | IllegalArgumentException | IllegalStateException e) {
+            System.err.println("ratchet bench-search: " + game + ": " + e.getMessage());
+            return 2;
+        }
+        StateMachine machine = factory.newMachine();
+        if (machine.isTerminal()) {
+            System.err.println("ratchet bench-search: " + game + ": the initial state is terminal");
+            return 2;
+        }
+        ReportingStrategy search;
+        try {
+            search = Strategies.create(strategy, options);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ratchet bench-search: " + e.getMessage());
+            return 2;
+        }
+        try (search) {
+            search.prepare(factory, 0, System.currentTimeMillis());
+            search.selectMove(machine.initialState(), System.currentTimeMillis() + Math.round(seconds * 1000));
+            SearchStatistics stats = search.statistics();
+            System.out.println(String.format(Locale.ROOT,
+                    "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f iterations=%d playouts=%d "
+                            + "iterations_per_s=%.1f playouts_per_s=%.1f nodes=%d move=%s",
+                    gameName(), engineName, search.name(), playoutName(search.name(), options),
+                    stats.threads(), stats.elapsedMillis() / 1000.0, stats.iterations(), stats.playouts(),
+                    stats.iterationsPerSecond(), stats.playoutsPerSecond(), stats.treeNodes(),
+                    stats.chosenMove().replace(' ', '_')));
+        }
+        return 0;
+    }
+
+    /** Only the tree search uses the playout option: flat Monte Carlo plays uniformly, random not at all. */
+    private static String playoutName(String strategyName, SearchOptions options) {
+        switch (strategyName) {
+            case "mcts":
+                return options.playoutPolicy().name().toLowerCase(Locale.ROOT);
+            case "montecarlo":
+                return "uniform";
+            default:
+                return "none";
+        }
+    }
+
+    private String gameName() {
+        String file = game.getFileName().toString();
+        return file.endsWith(".kif") ? file.substring(0, file.length() - 4) : file;
+    }
+}

@@ -1,0 +1,75 @@
+package org.ratchet.player.config;
+
+import java.util.Locale;
+
+/**
+ * Every setting of the player server, with its default. The shipped {@code config/ratchet.properties}
+ * documents the same keys and values (a test keeps the two in step). Each setting can be given, from
+ * weakest to strongest, by the defaults here, the properties file, an environment variable
+ * ({@link #environmentVariable()}, e.g. {@code RATCHET_PORT}) and a command-line flag ({@link #flag()},
+ * e.g. {@code --port}).
+ */
+public enum Setting {
+    PORT("port", "9147", "N", "Port to listen on (0 picks a free one)."),
+    NAME("name", "Ratchet", "NAME", "Player name reported in the reply to (info)."),
+    STRATEGY("strategy", "mcts", "NAME", "Search strategy (mcts, or a baseline such as random)."),
+    THREADS("threads", "0", "N", "Search threads; 0 means one per available processor."),
+    ENGINE("engine", "default", "NAME", "Reasoning engine for search; 'default' lets the reasoner pick."),
+    START_MARGIN_MS("start.margin.ms", "1000", "MS", "Say ready this long before the start clock ends."),
+    PLAY_MARGIN_MS("play.margin.ms", "1000", "MS", "Send each move this long before the play clock ends (network margin)."),
+    COMPILE_BUDGET_PERCENT("compile.budget.percent", "75", "P",
+        "Share of the start clock the search engine may compile before play begins on the fallback engine."),
+    SEARCH_MEMORY_PERCENT("search.memory.percent", "60", "P", "Share of the maximum heap the search tree may fill."),
+    MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
+    IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",
+        "Close connections that send nothing this long (never while a reply is pending).");
+
+    private final String key;
+    private final String defaultValue;
+    private final String valueLabel;
+    private final String description;
+
+    Setting(String key, String defaultValue, String valueLabel, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.valueLabel = valueLabel;
+        this.description = description;
+    }
+
+    /** The key in the properties file. */
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** How the value is shown in help texts: N, NAME, MS ... */
+    public String valueLabel() {
+        return valueLabel;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** {@code RATCHET_} and the key in upper case with dots as underscores: {@code RATCHET_PLAY_MARGIN_MS}. */
+    public String environmentVariable() {
+        return "RATCHET_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    /** {@code --} and the key with dots as dashes: {@code --play-margin-ms}. */
+    public String flag() {
+        return "--" + key.replace('.', '-');
+    }
+
+    public static Setting forKey(String key) {
+        for (Setting setting : values()) {
+            if (setting.key.equals(key)) {
+                return setting;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,36 @@
+package org.ratchet.player.gamemaster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.reasoner.gdl.SExpr;
+
+/**
+ * A game as the gamemaster holds it: its name, the rule sheet as given (kept in match records), the rules
+ * as sent in start messages, and the engine that referees it.
+ *
+ * @param rulesForStart the rules as one line of KIF: comments and layout dropped, since some players read
+ *                      the start message with simple tokenizers
+ */
+public record PreparedGame(String name, String rulesheet, String rulesForStart, StateMachineFactory referee) {
+
+    public static PreparedGame load(Path file, String engine) throws IOException, GdlException {
+        String fileName = file.getFileName().toString();
+        String name = fileName.endsWith(".kif") ? fileName.substring(0, fileName.length() - 4) : fileName;
+        return of(name, Files.readString(file, StandardCharsets.UTF_8), engine);
+    }
+
+    public static PreparedGame of(String name, String rulesheet, String engine) throws GdlException {
+        List<SExpr> rules = KifReader.read(rulesheet);
+        String oneLine = rules.stream().map(SExpr::toString).collect(Collectors.joining(" "));
+        return new PreparedGame(name, rulesheet, oneLine, Engines.create(engine, GameLoader.load(rules)));
+    }
+}

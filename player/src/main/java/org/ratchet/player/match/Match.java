@@ -1,0 +1,398 @@
+package org.ratchet.player.match;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ratchet.player.config.PlayerConfig;
+import org.ratchet.player.protocol.Replies;
+import org.ratchet.player.protocol.StartMessage;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.SExpr;
+import org.ratchet.search.ReportingStrategy;
+import org.ratchet.search.Strategy;
+
+/**
+ * One match from start to stop. The match never waits on the caller's thread: it hands work to two threads
+ * of its own and answers through futures that a clock completes at the deadline whatever happens.
+ *
+ * <ul>
+ *   <li>The <em>tracker</em> thread follows the game on the fallback engine and, for every play, publishes
+ *       a random legal move as the emergency answer.</li>
+ *   <li>The <em>search</em> thread runs the strategy on the best engine ready (switching when a better
+ *       compilation finishes) and answers with its move if it is legal and in time.</li>
+ * </ul>
+ * Whatever fails (compilation, search, an overrun), the clock sends the emergency answer before the
+ * deadline; if even the fallback engine is not available, a best guess from the rules.
+ */
+final class Match {
+    private static final Logger LOG = LogManager.getLogger(Match.class);
+    /** The least time the strategy leaves before a deadline, for rendering and writing its reply. */
+    static final long REPLY_SLACK_MILLIS = 50;
+    /** The most time the strategy leaves before a deadline. */
+    static final long MAX_SEARCH_SLACK_MILLIS = 500;
+
+    private final StartMessage start;
+    private final String label;
+    private final PlayerConfig config;
+    private final GamePreparation preparation;
+    private final ScheduledExecutorService clock;
+    private final Supplier<Strategy> strategies;
+    private final ExecutorService trackerThread;
+    private final ExecutorService searchThread;
+    /** The joint moves the server reported, in order; appended by the message thread, read by both threads. */
+    private final List<List<SExpr>> jointMoves = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<String> ready = new CompletableFuture<>();
+    private final long receivedAtMillis;
+    private volatile long lastMessageMillis;
+    private volatile boolean closed;
+    private volatile String bestEffortMove;
+    private boolean begun;
+
+    // Owned by the tracker thread.
+    private TrackedGame tracker;
+    private boolean trackerFailed;
+
+    // Owned by the search thread.
+    private Strategy strategy;
+    private StateMachineFactory strategyFactory;
+    private TrackedGame searchView;
+
+    Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
+          ScheduledExecutorService clock, Supplier<Strategy> strategies) {
+        this.start = start;
+        this.label = "match " + start.matchId();
+        this.config = config;
+        this.preparation = preparation;
+        this.clock = clock;
+        this.strategies = strategies;
+        this.receivedAtMillis = receivedAtMillis;
+        this.lastMessageMillis = receivedAtMillis;
+        this.trackerThread = Executors.newSingleThreadExecutor(
+            MatchManager.daemonThreads("ratchet-" + start.matchId() + "-tracker-"));
+        this.searchThread = Executors.newSingleThreadExecutor(
+            MatchManager.daemonThreads("ratchet-" + start.matchId() + "-search-"));
+    }
+
+    String id() {
+        return start.matchId();
+    }
+
+    /**
+     * Prepares the match and completes with {@code ready} when the strategy is prepared or when the start
+     * clock (less its margin) runs out, whichever comes first. Calling it again returns the same answer.
+     */
+    synchronized CompletableFuture<String> begin() {
+        if (begun) {
+            return ready;
+        }
+        begun = true;
+        long readyDeadline = receivedAtMillis + usableMillis(start.startClockMillis(), config.startMarginMillis());
+        long compileDeadline = receivedAtMillis
+            + (readyDeadline - receivedAtMillis) * config.compileBudgetPercent() / 100;
+        LOG.info("{}: role {}, start clock {} ms, play clock {} ms, {} rules", label, start.role(),
+            start.startClockMillis(), start.playClockMillis(), start.rules().size());
+        schedule(readyDeadline, () -> {
+            if (ready.complete(Replies.READY)) {
+                LOG.warn("{}: ready at the start deadline while still preparing", label);
+            }
+        });
+        searchThread.execute(() -> {
+            try {
+                prepareStrategy(compileDeadline, readyDeadline);
+            } catch (Throwable failure) {
+                LOG.error("{}: preparing the strategy failed", label, failure);
+            }
+            ready.complete(Replies.READY);
+        });
+        // Starts the fallback engine's view early so the first play finds it ready.
+        trackerThread.execute(() -> tracker(readyDeadline));
+        return ready;
+    }
+
+    /** Asks for the move after the joint move {@code moves} (empty on the first play). */
+    CompletableFuture<String> play(List<SExpr> moves, long receivedAt) {
+        lastMessageMillis = receivedAt;
+        if (!moves.isEmpty()) {
+            jointMoves.add(moves);
+        }
+        PendingPlay pending = new PendingPlay(jointMoves.size(),
+            receivedAt + usableMillis(start.playClockMillis(), config.playMarginMillis()));
+        try {
+            trackerThread.execute(() -> publishFallback(pending));
+            searchThread.execute(() -> search(pending));
+        } catch (RejectedExecutionException closedMeanwhile) {
+            // The match was closed (server shutting down) while this message arrived: answer at once.
+            pending.expire(bestEffortMove());
+            return pending.reply;
+        }
+        schedule(pending.deadlineMillis, () -> pending.expire(bestEffortMove()));
+        return pending.reply;
+    }
+
+    /** Ends the match after the final joint move (empty if none): logs the outcome and frees everything. */
+    synchronized void stop(List<SExpr> moves) {
+        if (closed) {
+            return;
+        }
+        if (!moves.isEmpty()) {
+            jointMoves.add(moves);
+        }
+        int plies = jointMoves.size();
+        trackerThread.execute(() -> {
+            if (tracker != null) {
+                tracker.catchUp(jointMoves, plies);
+                LOG.info("{}: over after {} joint moves, terminal={}, goals {}", label, plies, tracker.isTerminal(),
+                    tracker.goals());
+            }
+        });
+        close();
+    }
+
+    /** Frees the match's threads and its strategy; work already queued finishes, nothing new starts. */
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        searchThread.execute(() -> {
+            if (strategy != null) {
+                strategy.close();
+                strategy = null;
+            }
+        });
+        searchThread.shutdown();
+        trackerThread.shutdown();
+        LOG.info("{}: closed", label);
+    }
+
+    /**
+     * True if the server seems to have forgotten the match: no message for longer than the start clock and
+     * two play clocks together, plus half a minute. A start for another match may then replace it.
+     */
+    boolean isAbandoned(long nowMillis) {
+        return nowMillis - lastMessageMillis > start.startClockMillis() + 2 * start.playClockMillis() + 30_000;
+    }
+
+    /**
+     * How long before the reply deadline the strategy is asked to answer: a tenth of the usable play time,
+     * at least the reply slack and at most half a second. A search finishing a playout, or slowed down by a
+     * busy machine, then still beats the clock, which would otherwise send a random move instead.
+     */
+    private long searchSlackMillis() {
+        long usable = usableMillis(start.playClockMillis(), config.playMarginMillis());
+        return Math.max(REPLY_SLACK_MILLIS, Math.min(MAX_SEARCH_SLACK_MILLIS, usable / 10));
+    }
+
+    /** The clock less the margin, but the margin never takes more than half the clock. */
+    static long usableMillis(long clockMillis, long marginMillis) {
+        return Math.max(clockMillis - marginMillis, clockMillis / 2);
+    }
+
+    // ---- search thread ----
+
+    private void prepareStrategy(long compileDeadline, long readyDeadline) {
+        StateMachineFactory factory = await(preparation.searchFactory, compileDeadline);
+        if (factory == null) {
+            factory = await(preparation.fallbackFactory, readyDeadline);
+        }
+        if (factory != null) {
+            installStrategy(factory, readyDeadline - searchSlackMillis());
+        }
+    }
+
+    /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
+    private void upgradeStrategy() {
+        StateMachineFactory best = doneValue(preparation.searchFactory);
+        if (best == null && strategy == null) {
+            best = doneValue(preparation.fallbackFactory);
+        }
+        if (best != null && best != strategyFactory) {
+            installStrategy(best, System.currentTimeMillis());
+        }
+    }
+
+    private void installStrategy(StateMachineFactory factory, long deadlineMillis) {
+        int roleIndex = TrackedGame.roleIndex(factory, start.role());
+        if (roleIndex < 0) {
+            LOG.error("{}: role {} is not a role of the game {}; moves will be best guesses", label, start.role(),
+                factory.description().roles().stream().map(role -> role.render(factory.description().symbols())).toList());
+            strategyFactory = factory;
+            return;
+        }
+        if (strategy != null) {
+            strategy.close();
+        }
+        long started = System.nanoTime();
+        strategyFactory = factory;
+        searchView = new TrackedGame(label, factory, roleIndex, false);
+        strategy = strategies.get();
+        strategy.prepare(factory, roleIndex, deadlineMillis);
+        LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
+            GamePreparation.elapsedMillis(started), statistics());
+    }
+
+    private void search(PendingPlay pending) {
+        if (closed || pending.reply.isDone()) {
+            return;
+        }
+        try {
+            upgradeStrategy();
+            if (strategy == null || searchView == null) {
+                pending.searchGaveUp();
+                return;
+            }
+            searchView.catchUp(jointMoves, pending.ply);
+            if (searchView.isTerminal()) {
+                LOG.warn("{}: asked to play in a terminal state after {} joint moves", label, pending.ply);
+                pending.searchGaveUp();
+                return;
+            }
+            long started = System.nanoTime();
+            int move = strategy.selectMove(searchView.state(), pending.deadlineMillis - searchSlackMillis());
+            long tookMillis = GamePreparation.elapsedMillis(started);
+            if (!searchView.isLegalForPlayer(move)) {
+                LOG.error("{}: {} chose move id {}, which is not legal; using the fallback", label, strategy.name(), move);
+                pending.searchGaveUp();
+                return;
+            }
+            String text = searchView.render(move);
+            if (pending.reply.complete(text)) {
+                LOG.info("{}: ply {}: {} chose {} in {} ms{}", label, pending.ply, strategy.name(), text, tookMillis,
+                    statistics());
+            } else {
+                LOG.warn("{}: ply {}: {} chose {} after {} ms, too late; the fallback move was sent{}", label,
+                    pending.ply, strategy.name(), text, tookMillis, statistics());
+            }
+        } catch (Throwable failure) {
+            LOG.error("{}: ply {}: search failed; using the fallback", label, pending.ply, failure);
+            pending.searchGaveUp();
+        }
+    }
+
+    /** The strategy's report on its last search (iterations, playouts, move values), if it gives one. */
+    private String statistics() {
+        return strategy instanceof ReportingStrategy reporting ? " [" + reporting.statistics() + "]" : "";
+    }
+
+    // ---- tracker thread ----
+
+    /** The fallback engine's view, waiting for its compilation until {@code deadlineMillis}; null if unavailable. */
+    private TrackedGame tracker(long deadlineMillis) {
+        if (tracker == null && !trackerFailed) {
+            StateMachineFactory factory = await(preparation.fallbackFactory, deadlineMillis);
+            if (factory != null) {
+                int roleIndex = TrackedGame.roleIndex(factory, start.role());
+                if (roleIndex >= 0) {
+                    tracker = new TrackedGame(label, factory, roleIndex, true);
+                } else {
+                    trackerFailed = true;
+                }
+            } else if (preparation.fallbackFactory.isCompletedExceptionally()) {
+                trackerFailed = true;
+            }
+        }
+        return tracker;
+    }
+
+    private void publishFallback(PendingPlay pending) {
+        try {
+            TrackedGame view = tracker(pending.deadlineMillis);
+            String move = null;
+            if (view != null) {
+                view.catchUp(jointMoves, pending.ply);
+                move = view.randomLegalMove();
+            }
+            pending.fallbackReady(move != null ? move : bestEffortMove());
+        } catch (Throwable failure) {
+            LOG.error("{}: ply {}: the fallback engine failed", label, pending.ply, failure);
+            pending.fallbackReady(bestEffortMove());
+        }
+    }
+
+    // ---- helpers ----
+
+    private String bestEffortMove() {
+        String move = bestEffortMove;
+        if (move == null) {
+            move = BestEffortMove.from(start.rules(), start.role());
+            bestEffortMove = move;
+        }
+        return move;
+    }
+
+    private void schedule(long atMillis, Runnable action) {
+        clock.schedule(action, Math.max(0, atMillis - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    /** The future's value if it completes normally by the deadline, else null. */
+    private static <T> T await(CompletableFuture<T> future, long deadlineMillis) {
+        try {
+            return future.get(Math.max(0, deadlineMillis - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException failedOrLate) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static <T> T doneValue(CompletableFuture<T> future) {
+        return future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
+    }
+
+    /**
+     * One play request: the search's answer wins if it comes in time; otherwise the tracker's random legal
+     * move is sent as soon as the search has given up, or at the deadline at the latest.
+     */
+    private final class PendingPlay {
+        final int ply;
+        final long deadlineMillis;
+        final CompletableFuture<String> reply = new CompletableFuture<>();
+        private String fallback;
+        private boolean searchGaveUp;
+
+        PendingPlay(int ply, long deadlineMillis) {
+            this.ply = ply;
+            this.deadlineMillis = deadlineMillis;
+        }
+
+        synchronized void fallbackReady(String move) {
+            fallback = move;
+            if (searchGaveUp) {
+                sendFallback("the search has no answer");
+            }
+        }
+
+        synchronized void searchGaveUp() {
+            searchGaveUp = true;
+            if (fallback != null) {
+                sendFallback("the search has no answer");
+            }
+        }
+
+        synchronized void expire(String bestEffort) {
+            if (fallback == null) {
+                fallback = bestEffort;
+                sendFallback("no engine could follow the game in time; best guess from the rules");
+            } else {
+                sendFallback("the search did not answer in time");
+            }
+        }
+
+        private void sendFallback(String why) {
+            if (reply.complete(fallback)) {
+                LOG.warn("{}: ply {}: sent fallback move {} ({})", label, ply, fallback, why);
+            }
+        }
+    }
+}

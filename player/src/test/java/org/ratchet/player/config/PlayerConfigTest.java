@@ -1,0 +1,88 @@
+package org.ratchet.player.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlayerConfigTest {
+
+    /** The shipped file documents the defaults; it must not drift from them. */
+    @Test
+    void shippedPropertiesFileListsEverySettingWithItsDefault() throws IOException {
+        Path shipped = Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".."), "config", "ratchet.properties");
+        if (!Files.exists(shipped)) {
+            shipped = Path.of("..", "config", "ratchet.properties");
+        }
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(shipped)) {
+            properties.load(reader);
+        }
+        assertEquals(Setting.values().length, properties.size());
+        for (Setting setting : Setting.values()) {
+            assertEquals(setting.defaultValue(), properties.getProperty(setting.key()), setting.key());
+        }
+        assertEquals(9147, PlayerConfig.load(shipped, Map.of(), Map.of()).port());
+    }
+
+    @Test
+    void flagsOverrideEnvironmentWhichOverridesTheFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("ratchet.properties");
+        Files.writeString(file, "port=1000\nname=FromFile\nthreads=3\n");
+        PlayerConfig fileOnly = PlayerConfig.load(file, Map.of(), Map.of());
+        assertEquals(1000, fileOnly.port());
+        assertEquals("FromFile", fileOnly.name());
+        assertEquals(3, fileOnly.threads());
+        assertEquals("mcts", fileOnly.strategy());
+
+        PlayerConfig withEnvironment = PlayerConfig.load(file,
+            Map.of("RATCHET_PORT", "2000", "RATCHET_PLAY_MARGIN_MS", "250", "UNRELATED", "x"), Map.of());
+        assertEquals(2000, withEnvironment.port());
+        assertEquals(250, withEnvironment.playMarginMillis());
+        assertEquals("FromFile", withEnvironment.name());
+
+        PlayerConfig withFlags = PlayerConfig.load(file, Map.of("RATCHET_PORT", "2000"),
+            Map.of(Setting.PORT, "3000", Setting.NAME, "FromFlag"));
+        assertEquals(3000, withFlags.port());
+        assertEquals("FromFlag", withFlags.name());
+    }
+
+    @Test
+    void namesDerivedFromKeys() {
+        assertEquals("RATCHET_MAX_BODY_BYTES", Setting.MAX_BODY_BYTES.environmentVariable());
+        assertEquals("--max-body-bytes", Setting.MAX_BODY_BYTES.flag());
+        assertEquals(Setting.PLAY_MARGIN_MS, Setting.forKey("play.margin.ms"));
+    }
+
+    @Test
+    void invalidValuesAreRefusedWithTheSettingNamed(@TempDir Path dir) throws IOException {
+        assertRefused(() -> PlayerConfig.load(null, Map.of("RATCHET_PORT", "http"), Map.of()), "port must be a whole number");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.PORT, "70000")), "port must be between");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.NAME, "two words")), "name must be a single word");
+        Path file = dir.resolve("bad.properties");
+        Files.writeString(file, "prot=9147\n");
+        assertRefused(() -> PlayerConfig.load(file, Map.of(), Map.of()), "unknown setting 'prot'");
+    }
+
+    private interface Load {
+        PlayerConfig run() throws IOException;
+    }
+
+    private static void assertRefused(Load load, String reason) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, load::run);
+        assertTrue(error.getMessage().contains(reason), error.getMessage());
+    }
+
+    @Test
+    void zeroThreadsMeansOnePerProcessor() {
+        assertEquals(Runtime.getRuntime().availableProcessors(), PlayerConfig.defaults().threads());
+    }
+}

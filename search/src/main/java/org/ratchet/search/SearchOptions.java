@@ -1,0 +1,84 @@
+package org.ratchet.search;
+
+/**
+ * Tuning of a search strategy. Build from {@link #defaults()} and the {@code with...} methods.
+ *
+ * @param threads            worker threads that search in parallel (each with its own state machine)
+ * @param safetyMarginMillis how long before the deadline a move is returned (network and clock slack)
+ * @param nodePoolSize       the most tree nodes kept at once; bounds memory in long matches
+ * @param playoutPolicy      how playouts choose moves
+ * @param exploration        the UCT exploration constant, for goal values scaled to [0, 1]
+ * @param seed               seed of all random choices (runs with one thread are reproducible)
+ * @param iterationLimit     if positive, each search stops after this many iterations (tests use it so that
+ *                           results do not depend on machine speed); 0 means no limit
+ */
+public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, PlayoutPolicy playoutPolicy,
+        double exploration, long seed, long iterationLimit) {
+
+    public SearchOptions {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        if (safetyMarginMillis < 0) {
+            throw new IllegalArgumentException("safety margin must not be negative, not " + safetyMarginMillis);
+        }
+        if (nodePoolSize < 16) {
+            throw new IllegalArgumentException("node pool must hold at least 16 nodes, not " + nodePoolSize);
+        }
+        if (playoutPolicy == null) {
+            throw new IllegalArgumentException("playout policy missing");
+        }
+        if (!(exploration >= 0) || Double.isInfinite(exploration)) {
+            throw new IllegalArgumentException("exploration must be a finite non-negative number, not " + exploration);
+        }
+        if (iterationLimit < 0) {
+            throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
+        }
+    }
+
+    /** All processors, 500 ms margin, a node pool sized to a quarter of the heap, MAST playouts, C = 0.4. */
+    public static SearchOptions defaults() {
+        return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, defaultNodePoolSize(),
+                PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0);
+    }
+
+    /** About one node per 4 KiB of a quarter of the heap: generous for the states of large games. */
+    static int defaultNodePoolSize() {
+        long bytes = Runtime.getRuntime().maxMemory() / 4;
+        return (int) Math.max(10_000, Math.min(2_000_000, bytes / 4096));
+    }
+
+    public SearchOptions withThreads(int newThreads) {
+        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, seed,
+                iterationLimit);
+    }
+
+    public SearchOptions withSafetyMarginMillis(long newMargin) {
+        return new SearchOptions(threads, newMargin, nodePoolSize, playoutPolicy, exploration, seed, iterationLimit);
+    }
+
+    public SearchOptions withNodePoolSize(int newSize) {
+        return new SearchOptions(threads, safetyMarginMillis, newSize, playoutPolicy, exploration, seed,
+                iterationLimit);
+    }
+
+    public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newPolicy, exploration, seed,
+                iterationLimit);
+    }
+
+    public SearchOptions withExploration(double newExploration) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, newExploration, seed,
+                iterationLimit);
+    }
+
+    public SearchOptions withSeed(long newSeed) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, newSeed,
+                iterationLimit);
+    }
+
+    public SearchOptions withIterationLimit(long newLimit) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, seed,
+                newLimit);
+    }
+}
