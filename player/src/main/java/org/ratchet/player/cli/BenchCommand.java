@@ -1,5 +1,7 @@
 package org.ratchet.player.cli;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Parameters;
         "For each game: load and prepare it (init_ms), run --warmup seconds of playouts that are not counted "
             + "(so JIT compilation is not measured), then --seconds of counted playouts on --threads threads, "
             + "each with its own machine. Prints one line of key=value fields per game: states/s counts every "
-            + "state computed by a transition (as the HSFC paper does), playouts/s finished playouts, length "
+            + "state computed by a transition (as the HSFC paper does), states/cpu_s the same per CPU-second of the "
+            + "playout threads (comparable on a shared machine; garbage collection threads not counted), playouts/s finished playouts, length "
             + "their mean number of joint moves, goals the mean goal of each role over terminal playouts, "
             + "unfinished the playouts stopped by a dead end or --max-steps. A game that fails prints "
             + "game=NAME error=\"...\"; the exit status is 1 if any game failed."})
@@ -103,6 +106,7 @@ public final class BenchCommand implements Callable<Integer> {
             .append(" threads=").append(threads)
             .append(" init_ms=").append(format(initMillis))
             .append(" states/s=").append(format(total.states / elapsed))
+            .append(" states/cpu_s=").append(total.cpuNanos == 0 ? "n/a" : format(total.states / (total.cpuNanos / 1e9)))
             .append(" playouts/s=").append(format(total.finished / elapsed))
             .append(" length=").append(total.finished == 0 ? "n/a"
                 : String.format(Locale.ROOT, "%.1f", (double) total.finishedSteps / total.finished))
@@ -161,6 +165,8 @@ public final class BenchCommand implements Callable<Integer> {
         long finishedSteps;
         long terminal;
         long unfinished;
+        /** CPU time of the playout threads, so that rates can be read on a shared machine too. */
+        long cpuNanos;
         final long[] goalSums;
 
         Tally(int roles) {
@@ -173,6 +179,7 @@ public final class BenchCommand implements Callable<Integer> {
             finishedSteps += other.finishedSteps;
             terminal += other.terminal;
             unfinished += other.unfinished;
+            cpuNanos += other.cpuNanos;
             for (int r = 0; r < goalSums.length; r++) {
                 goalSums[r] += other.goalSums[r];
             }
@@ -193,6 +200,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         void run(long deadlineNanos) {
+            ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+            long cpuStart = cpu.isCurrentThreadCpuTimeSupported() ? cpu.getCurrentThreadCpuTime() : -1;
             try {
                 while (System.nanoTime() - deadlineNanos < 0) {
                     RandomPlayouts.End end = playouts.play(machine.initialState(), deadlineNanos);
@@ -213,6 +222,10 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             } catch (RuntimeException | StackOverflowError e) {
                 failure = e;
+            } finally {
+                if (cpuStart >= 0) {
+                    tally.cpuNanos += cpu.getCurrentThreadCpuTime() - cpuStart;
+                }
             }
         }
     }
