@@ -7,17 +7,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class ProtocolBitsTest {
-
-    @Test
-    void rendersTheFourMessages() {
-        assertEquals("(start m1 xplayer ((role xplayer) (init (cell 1 1 b))) 10 5)",
-            GgpMessages.start("m1", "xplayer", "(role xplayer) (init (cell 1 1 b))", 10, 5));
-        assertEquals("(play m1 nil)", GgpMessages.play("m1", null));
-        assertEquals("(play m1 ((mark 1 1) noop))", GgpMessages.play("m1", List.of("(mark 1 1)", "noop")));
-        assertEquals("(stop m1 (noop (mark 3 3)))", GgpMessages.stop("m1", List.of("noop", "(mark 3 3)")));
-        assertEquals("(abort m1)", GgpMessages.abort("m1"));
-    }
+class GamemasterInputsTest {
 
     @Test
     void parsesPlayerAddresses() {
