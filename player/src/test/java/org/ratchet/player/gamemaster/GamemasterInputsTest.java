@@ -14,7 +14,12 @@ class GamemasterInputsTest {
         assertEquals(new PlayerAddress("localhost", 9147), PlayerAddress.parse("localhost:9147"));
         assertEquals(new PlayerAddress("[::1]", 80), PlayerAddress.parse("[::1]:80"));
         assertEquals("http://127.0.0.1:9147/", PlayerAddress.parse("127.0.0.1:9147").uri().toString());
-        for (String bad : List.of("localhost", ":9147", "localhost:", "localhost:port", "localhost:0", "h:70000")) {
+        assertEquals("localhost:9147", PlayerAddress.parse("localhost:9147").toString());
+        PlayerAddress named = PlayerAddress.parse("mcts=localhost:9148");
+        assertEquals(new PlayerAddress("mcts", "localhost", 9148), named);
+        assertEquals("mcts", named.toString());
+        for (String bad : List.of("localhost", ":9147", "localhost:", "localhost:port", "localhost:0", "h:70000",
+                "=localhost:1", "name=")) {
             assertThrows(IllegalArgumentException.class, () -> PlayerAddress.parse(bad), bad);
         }
     }
