@@ -99,12 +99,24 @@ public final class SearchBenchCommand implements Callable<Integer> {
             System.out.println(String.format(Locale.ROOT,
                     "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f iterations=%d playouts=%d "
                             + "iterations_per_s=%.1f playouts_per_s=%.1f nodes=%d move=%s",
-                    gameName(), engineName, search.name(), options.playoutPolicy().name().toLowerCase(Locale.ROOT),
+                    gameName(), engineName, search.name(), playoutName(search.name(), options),
                     stats.threads(), stats.elapsedMillis() / 1000.0, stats.iterations(), stats.playouts(),
                     stats.iterationsPerSecond(), stats.playoutsPerSecond(), stats.treeNodes(),
                     stats.chosenMove().replace(' ', '_')));
         }
         return 0;
+    }
+
+    /** Only the tree search uses the playout option: flat Monte Carlo plays uniformly, random not at all. */
+    private static String playoutName(String strategyName, SearchOptions options) {
+        switch (strategyName) {
+            case "mcts":
+                return options.playoutPolicy().name().toLowerCase(Locale.ROOT);
+            case "montecarlo":
+                return "uniform";
+            default:
+                return "none";
+        }
     }
 
     private String gameName() {

@@ -134,14 +134,17 @@ final class Prover {
         }
         int relation = call.symbol();
         if (relation == SymbolTable.TRUE) {
-            return trueCandidates(call);
+            return call.arity() == 1 ? trueCandidates(call.arg(0)) : List.of();
         }
         if (relation == SymbolTable.DOES) {
             return doesSentences;
         }
-        List<ProverRules.Clause> clauses = rules.clauses(relation);
-        if (clauses.isEmpty()) {
+        ProverRules.Definition definition = rules.definition(relation);
+        if (definition.isEmpty()) {
             return List.of();
+        }
+        if (rules.lifetime(relation) == ProverRules.Lifetime.GAME && !isMostGeneral(call)) {
+            return lookupInWholeRelation(call);
         }
         Map<Term, Table> tables = tablesFor(relation);
         Table table = tables.get(call);
@@ -165,11 +168,68 @@ final class Prover {
             default:
                 break;
         }
-        evaluate(table, clauses);
+        evaluate(table, definition);
         if (table.status != Status.COMPLETE) {
             lowerCallerLink(table.lowLink);
         }
         return table.answers;
+    }
+
+    /**
+     * Answers a call of a state-independent relation from the table of the relation's most general call,
+     * computed once per game. This is what makes static relations cheap: without it every differently bound
+     * call (e.g. each ground test of an 8-ary geometry relation) would be proved anew. While the general
+     * table is itself still being evaluated (the relation is recursive), all its answers so far are
+     * returned; the caller's unification keeps only those that match.
+     */
+    private List<Term> lookupInWholeRelation(Term call) {
+        Table cached = gameTables.get(call);
+        if (cached != null) {
+            return cached.answers;
+        }
+        Term general = mostGeneral(call);
+        List<Term> all = lookup(general);
+        Table whole = gameTables.get(general);
+        if (whole.status != Status.COMPLETE) {
+            return all;
+        }
+        if (call.isGround()) {
+            return whole.known.contains(call) ? List.of(call) : List.of();
+        }
+        Table matching = new Table(call);
+        Substitution substitution = new Substitution(matching.callVariables);
+        for (Term answer : all) {
+            int mark = substitution.mark();
+            if (substitution.unify(call, answer)) {
+                matching.known.add(answer);
+                matching.answers.add(answer);
+            }
+            substitution.undo(mark);
+        }
+        matching.status = Status.COMPLETE;
+        gameTables.put(call, matching);
+        return matching.answers;
+    }
+
+    /** Whether the call is {@code (r ?0 ?1 ...)} with distinct variables, or a constant. */
+    private static boolean isMostGeneral(Term call) {
+        for (int i = 0; i < call.arity(); i++) {
+            if (!(call.arg(i) instanceof Variable variable) || variable.index() != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Term mostGeneral(Term call) {
+        if (call.arity() == 0) {
+            return call;
+        }
+        Term[] args = new Term[call.arity()];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = Variants.variable(i);
+        }
+        return new Compound(call.symbol(), args);
     }
 
     private void lowerCallerLink(int position) {
@@ -190,11 +250,8 @@ final class Prover {
         }
     }
 
-    private List<Term> trueCandidates(Term call) {
-        if (call.arity() != 1) {
-            return List.of();
-        }
-        Term fact = call.arg(0);
+    /** The {@code (true f)} sentences of the state whose f may match {@code fact} (same functor). */
+    private List<Term> trueCandidates(Term fact) {
         if (fact instanceof Variable) {
             return trueSentences;
         }
@@ -202,7 +259,7 @@ final class Prover {
         return sameFunctor == null ? List.of() : sameFunctor;
     }
 
-    private void evaluate(Table table, List<ProverRules.Clause> clauses) {
+    private void evaluate(Table table, ProverRules.Definition definition) {
         int position = stack.size();
         table.stackPosition = position;
         table.lowLink = position;
@@ -214,7 +271,8 @@ final class Prover {
         while (true) {
             table.iteration = iteration;
             long answersBefore = answerCount;
-            for (ProverRules.Clause clause : clauses) {
+            addMatchingFacts(table, definition);
+            for (ProverRules.Clause clause : definition.clauses()) {
                 resolve(table, clause);
             }
             if (table.lowLink < position) {
@@ -255,6 +313,24 @@ final class Prover {
         table.status = Status.COMPLETE;
     }
 
+    /** Adds the ground facts that answer the table's call (facts need no renaming: they have no variables). */
+    private void addMatchingFacts(Table table, ProverRules.Definition definition) {
+        if (table.call.isGround()) {
+            if (definition.groundFactSet().contains(table.call)) {
+                addAnswer(table, table.call, null);
+            }
+            return;
+        }
+        Substitution substitution = new Substitution(table.callVariables);
+        for (Term fact : definition.groundFacts()) {
+            int mark = substitution.mark();
+            if (substitution.unify(table.call, fact)) {
+                addAnswer(table, fact, null);
+            }
+            substitution.undo(mark);
+        }
+    }
+
     /** Adds to the table every answer derivable with one clause, given the answers known now. */
     private void resolve(Table table, ProverRules.Clause clause) {
         // Rename apart: the clause keeps variables 0..n-1, the call's variables move to n and up.
@@ -276,7 +352,7 @@ final class Prover {
         done[pick] = true;
         if (literal instanceof Literal.Positive positive) {
             Term sentence = positive.sentence();
-            List<Term> candidates = lookup(Variants.canonical(substitution.apply(sentence)));
+            List<Term> candidates = candidates(sentence, substitution);
             // Indexing, not iteration: the answers of an open recursive call may grow meanwhile.
             for (int i = 0; i < candidates.size(); i++) {
                 int mark = substitution.mark();
@@ -289,6 +365,19 @@ final class Prover {
             solve(table, clause, substitution, done, remaining - 1);
         }
         done[pick] = false;
+    }
+
+    /** Answers (or, for {@code true} and {@code does}, a superset of them) of a body literal's sentence. */
+    private List<Term> candidates(Term sentence, Substitution substitution) {
+        int relation = sentence.symbol();
+        if (relation == SymbolTable.TRUE && sentence.arity() == 1) {
+            // State facts are indexed by functor: no call term needs building.
+            return trueCandidates(substitution.walk(sentence.arg(0)));
+        }
+        if (relation == SymbolTable.DOES) {
+            return doesSentences;
+        }
+        return lookup(Variants.canonical(substitution.apply(sentence)));
     }
 
     /**
@@ -362,7 +451,9 @@ final class Prover {
         List<Term> candidates = lookup(groundCall);
         int relation = groundCall.symbol();
         if (relation != SymbolTable.TRUE && relation != SymbolTable.DOES) {
-            Table table = tablesFor(relation).get(groundCall);
+            // Calls of state-independent relations are answered from the relation's most general table.
+            Term tabled = rules.lifetime(relation) == ProverRules.Lifetime.GAME ? mostGeneral(groundCall) : groundCall;
+            Table table = tablesFor(relation).get(tabled);
             if (table != null && table.status != Status.COMPLETE) {
                 throw new ProverException("recursion through negation: " + groundCall.render(rules.game().symbols())
                     + " is negated while it is being proved itself (the rules are not stratified)");
@@ -371,8 +462,9 @@ final class Prover {
         return candidates;
     }
 
+    /** {@code clause} is the rule that derived the answer, for messages; null for a ground fact. */
     private void addAnswer(Table table, Term answer, ProverRules.Clause clause) {
-        if (!answer.isGround()) {
+        if (clause != null && !answer.isGround()) {
             throw new ProverException("line " + clause.source().line() + ": the rule derives "
                 + answer.render(rules.game().symbols()) + " with unbound variables (unsafe rule): "
                 + clause.source().render(rules.game().symbols()));
