@@ -33,8 +33,8 @@ public final class MatchCommand implements Callable<Integer> {
         Path game;
 
         @Option(names = "--player", required = true, paramLabel = "HOST:PORT",
-            description = "A player's address; repeat the option, one per role in role order "
-                + "(for a tournament: the pool of players).")
+            description = "A player's address, optionally named (NAME=HOST:PORT); repeat the option, one per "
+                + "role in role order (for a tournament: the pool of players).")
         List<String> players;
 
         @Option(names = "--start", defaultValue = "10", paramLabel = "S",
