@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
@@ -41,6 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--engine", description = "Engine to reason with (default: the default engine).")
     String engine;
+
+    @Option(names = "--order", description = "Hypothesis order for hsfc: best, source or worst (HSFC Table 2; "
+        + "default: best).")
+    String order;
 
     @Option(names = "--threads", defaultValue = "1", description = "Threads, each with its own machine (default: ${DEFAULT-VALUE}).")
     int threads;
@@ -78,7 +83,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     private String bench(Path game, String engineName) throws Exception {
         long initStart = System.nanoTime();
-        StateMachineFactory factory = Engines.create(engineName, GameLoader.load(game));
+        StateMachineFactory factory = order == null ? Engines.create(engineName, GameLoader.load(game))
+            : Engines.create(engineName, GameLoader.load(game), EngineOptions.defaults().withOrder(order));
         StateMachine first = factory.newMachine();
         first.initialState();
         double initMillis = (System.nanoTime() - initStart) / 1e6;
