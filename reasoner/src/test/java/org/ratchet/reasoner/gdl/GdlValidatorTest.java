@@ -175,9 +175,10 @@ class GdlValidatorTest {
     }
 
     @Test
-    void rolesAreFactsAndTrueAndDoesNeverHeads() throws GdlException {
+    void rolesAreDistinctFactsAndTrueAndDoesNeverHeads() throws GdlException {
         assertRejected(FIRST_LINE, List.of("roles must be declared as facts", "(<= (role black) (true (cell 1)))"),
             "(<= (role black) (true (cell 1)))");
+        assertRejected(FIRST_LINE, List.of("a role is declared twice: (role white)"), "(role white)");
         assertRejected(FIRST_LINE, List.of("'true' can only be used in rule bodies", "(true (cell 3))"),
             "(true (cell 3))");
         assertRejected(FIRST_LINE, List.of("'does' can only be used in rule bodies"),

@@ -130,11 +130,14 @@ class ProverStateMachineTest {
         StateMachine unstratified = Engines.create("prover", GdlParser.parse(unstratifiedRules)).newMachine();
         ProverException error = assertThrows(ProverException.class, () -> unstratified.legalCount(0));
         assertTrue(error.getMessage().contains("recursion through negation"), error.getMessage());
-        StateMachine unstratifiedWithArguments = Engines.create("prover", GdlParser.parse("""
+        String unstratifiedWithArgumentsRules = """
             (role r) (init (s 1)) (n 1) (n 2)
             (<= (a ?x) (n ?x) (not (b ?x))) (<= (b ?x) (n ?x) (not (a ?x)))
             (<= (legal r (go ?x)) (a ?x)) (<= terminal (b 1)) (<= (goal r 0) (b 2))
-            """)).newMachine();
+            """;
+        assertThrows(GdlException.class, () -> GameLoader.load(unstratifiedWithArgumentsRules));
+        StateMachine unstratifiedWithArguments =
+            Engines.create("prover", GdlParser.parse(unstratifiedWithArgumentsRules)).newMachine();
         assertThrows(ProverException.class, () -> unstratifiedWithArguments.legalCount(0));
 
         // goal depends on goal through 'not', but no single goal call depends on its own negation.
