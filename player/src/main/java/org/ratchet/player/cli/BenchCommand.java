@@ -7,14 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.ratchet.reasoner.EngineOptions;
-import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.play.Json;
 import org.ratchet.reasoner.play.RandomPlayouts;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,12 +38,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "Uncounted warm-up seconds per game (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
-    @Option(names = "--engine", description = "Engine to reason with (default: the default engine).")
-    String engine;
-
-    @Option(names = "--order", description = "Hypothesis order for hsfc: best, source or worst (HSFC Table 2; "
-        + "default: best).")
-    String order;
+    @Mixin
+    EngineChoice engineChoice;
 
     @Option(names = "--threads", defaultValue = "1", description = "Threads, each with its own machine (default: ${DEFAULT-VALUE}).")
     int threads;
@@ -64,13 +58,12 @@ public final class BenchCommand implements Callable<Integer> {
                 + " --threads at least 1");
             return 2;
         }
-        String engineName = engine != null ? engine : Engines.defaultEngine();
         boolean anyFailed = false;
         for (Path game : games) {
             String name = game.getFileName().toString().replaceFirst("\\.kif$", "");
             String line;
             try {
-                line = "game=" + name + " " + bench(game, engineName);
+                line = "game=" + name + " " + bench(game);
             } catch (Exception | StackOverflowError e) {
                 line = "game=" + name + " error=" + Json.quote(GameFailure.describe(e));
                 anyFailed = true;
@@ -81,10 +74,9 @@ public final class BenchCommand implements Callable<Integer> {
         return anyFailed ? 1 : 0;
     }
 
-    private String bench(Path game, String engineName) throws Exception {
+    private String bench(Path game) throws Exception {
         long initStart = System.nanoTime();
-        StateMachineFactory factory = order == null ? Engines.create(engineName, GameLoader.load(game))
-            : Engines.create(engineName, GameLoader.load(game), EngineOptions.defaults().withOrder(order));
+        StateMachineFactory factory = engineChoice.prepare(game);
         StateMachine first = factory.newMachine();
         first.initialState();
         double initMillis = (System.nanoTime() - initStart) / 1e6;
@@ -108,7 +100,7 @@ public final class BenchCommand implements Callable<Integer> {
             total.add(worker.tally);
         }
         StringBuilder out = new StringBuilder();
-        out.append("engine=").append(engineName)
+        out.append("engine=").append(factory.engineName())
             .append(" threads=").append(threads)
             .append(" init_ms=").append(format(initMillis))
             .append(" states/s=").append(format(total.states / elapsed))

@@ -5,11 +5,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.search.PlayoutPolicy;
 import org.ratchet.search.ReportingStrategy;
@@ -17,6 +14,7 @@ import org.ratchet.search.SearchOptions;
 import org.ratchet.search.SearchStatistics;
 import org.ratchet.search.Strategies;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,8 +32,8 @@ public final class SearchBenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "10", description = "How long to search (default: ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--engine", description = "Rule engine (default: the best available).")
-    String engine;
+    @Mixin
+    EngineChoice engineChoice;
 
     @Option(names = "--strategy", defaultValue = "mcts", description = "Search strategy: mcts, montecarlo, random "
             + "(default: ${DEFAULT-VALUE}).")
@@ -67,13 +65,11 @@ public final class SearchBenchCommand implements Callable<Integer> {
             System.err.println("ratchet bench-search: " + e.getMessage());
             return 2;
         }
-        GameDescription description;
         StateMachineFactory factory;
         String engineName;
         try {
-            description = GameLoader.load(game);
-            engineName = engine != null ? engine : Engines.defaultEngine();
-            factory = Engines.create(engineName, description);
+            factory = engineChoice.prepare(game);
+            engineName = factory.engineName();
         } catch (IOException e) {
             System.err.println("ratchet bench-search: cannot read " + game + ": " + e.getMessage());
             return 2;
