@@ -41,7 +41,8 @@ final class SearchRunner implements AutoCloseable {
     private volatile boolean stop;
     /** Counts searches, so that a worker abandoned by an earlier search does not join a later one. */
     private volatile int generation;
-    private volatile CountDownLatch lastRun = new CountDownLatch(0);
+    /** Workers still running, including any abandoned by earlier searches. */
+    private final AtomicInteger busyWorkers = new AtomicInteger();
 
     SearchRunner(int threads, IntFunction<Worker> workerFactory) {
         this.workerFactory = workerFactory;
@@ -73,12 +74,24 @@ final class SearchRunner implements AutoCloseable {
      * {@code finished} says more search cannot change the answer, and returns the iterations completed.
      */
     long run(long deadlineMillis, long iterationLimit, BooleanSupplier finished) {
+        long now = System.currentTimeMillis();
+        if (deadlineMillis <= now) {
+            return 0;
+        }
+        try {
+            // Give workers finishing a step of the last search a moment before replacing them.
+            if (busyWorkers.get() > 0) {
+                awaitIdle(Math.min(20, (deadlineMillis - now) / 10));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
         int thisRun = ++generation;
         stop = false;
         tickets.set(0);
         completed.set(0);
         CountDownLatch done = new CountDownLatch(workers.length);
-        lastRun = done;
         for (int slot = 0; slot < workers.length; slot++) {
             if (workers[slot] == null || (running[slot] != null && !running[slot].isDone())) {
                 if (workers[slot] != null) {
@@ -87,6 +100,7 @@ final class SearchRunner implements AutoCloseable {
                 workers[slot] = workerFactory.apply(slot);
             }
             Worker worker = workers[slot];
+            busyWorkers.incrementAndGet();
             running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, done));
         }
         try {
@@ -112,12 +126,19 @@ final class SearchRunner implements AutoCloseable {
 
     /** Whether no worker of any earlier search is still running. */
     boolean isIdle() {
-        return lastRun.getCount() == 0;
+        return busyWorkers.get() == 0;
     }
 
-    /** Waits until the last search's workers have all stopped; false if they have not within the timeout. */
+    /** Waits until the workers of all earlier searches have stopped; false if they have not in time. */
     boolean awaitIdle(long timeoutMillis) throws InterruptedException {
-        return lastRun.await(timeoutMillis, TimeUnit.MILLISECONDS);
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (busyWorkers.get() > 0) {
+            if (System.currentTimeMillis() >= end) {
+                return false;
+            }
+            Thread.sleep(1);
+        }
+        return true;
     }
 
     private void work(Worker worker, int run, long iterationLimit, CountDownLatch done) {
@@ -135,6 +156,7 @@ final class SearchRunner implements AutoCloseable {
             // the other iterations learnt.
             LOG.error("search worker failed; it stops for this search", e);
         } finally {
+            busyWorkers.decrementAndGet();
             done.countDown();
         }
     }

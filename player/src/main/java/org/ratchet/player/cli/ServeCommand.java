@@ -59,6 +59,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             Path file = configFile != null ? configFile : defaultConfigFile();
             config = PlayerConfig.load(file, System.getenv(), flags());
+            config.requireKnownComponents();
             LOG.info("configuration from {}", file != null ? file.toAbsolutePath().normalize() : "built-in defaults");
         } catch (IllegalArgumentException invalid) {
             System.err.println("ratchet serve: " + invalid.getMessage());

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.search.Strategies;
 
 /**
  * The player server's settings, resolved once at start-up and immutable afterwards. See {@link Setting}
@@ -126,6 +128,23 @@ public final class PlayerConfig {
     /** Connections that send nothing for this long (while no reply is pending) are closed. */
     public int idleTimeoutSeconds() {
         return integer(Setting.IDLE_TIMEOUT_SECONDS);
+    }
+
+    /**
+     * Checks that the strategy and engine named exist in this build. Kept apart from the value checks so
+     * that embedding code and tests may name components the way they need.
+     *
+     * @throws IllegalArgumentException naming the setting and the known names
+     */
+    public void requireKnownComponents() {
+        if (!Strategies.names().contains(strategy())) {
+            throw new IllegalArgumentException("strategy must be one of " + Strategies.names() + ", found '"
+                + strategy() + "'");
+        }
+        if (!engine().equals("default") && !Engines.names().contains(engine())) {
+            throw new IllegalArgumentException("engine must be 'default' or one of " + Engines.names() + ", found '"
+                + engine() + "'");
+        }
     }
 
     private int integer(Setting setting) {

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -17,6 +18,7 @@ import org.ratchet.player.protocol.Replies;
 import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.SExpr;
+import org.ratchet.search.ReportingStrategy;
 import org.ratchet.search.Strategy;
 
 /**
@@ -34,8 +36,10 @@ import org.ratchet.search.Strategy;
  */
 final class Match {
     private static final Logger LOG = LogManager.getLogger(Match.class);
-    /** Time the strategy leaves before the deadline for rendering and writing its reply. */
+    /** The least time the strategy leaves before a deadline, for rendering and writing its reply. */
     static final long REPLY_SLACK_MILLIS = 50;
+    /** The most time the strategy leaves before a deadline. */
+    static final long MAX_SEARCH_SLACK_MILLIS = 500;
 
     private final StartMessage start;
     private final String label;
@@ -123,14 +127,23 @@ final class Match {
         }
         PendingPlay pending = new PendingPlay(jointMoves.size(),
             receivedAt + usableMillis(start.playClockMillis(), config.playMarginMillis()));
+        try {
+            trackerThread.execute(() -> publishFallback(pending));
+            searchThread.execute(() -> search(pending));
+        } catch (RejectedExecutionException closedMeanwhile) {
+            // The match was closed (server shutting down) while this message arrived: answer at once.
+            pending.expire(bestEffortMove());
+            return pending.reply;
+        }
         schedule(pending.deadlineMillis, () -> pending.expire(bestEffortMove()));
-        trackerThread.execute(() -> publishFallback(pending));
-        searchThread.execute(() -> search(pending));
         return pending.reply;
     }
 
     /** Ends the match after the final joint move (empty if none): logs the outcome and frees everything. */
-    void stop(List<SExpr> moves) {
+    synchronized void stop(List<SExpr> moves) {
+        if (closed) {
+            return;
+        }
         if (!moves.isEmpty()) {
             jointMoves.add(moves);
         }
@@ -146,7 +159,10 @@ final class Match {
     }
 
     /** Frees the match's threads and its strategy; work already queued finishes, nothing new starts. */
-    void close() {
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         searchThread.execute(() -> {
             if (strategy != null) {
@@ -167,6 +183,16 @@ final class Match {
         return nowMillis - lastMessageMillis > start.startClockMillis() + 2 * start.playClockMillis() + 30_000;
     }
 
+    /**
+     * How long before the reply deadline the strategy is asked to answer: a tenth of the usable play time,
+     * at least the reply slack and at most half a second. A search finishing a playout, or slowed down by a
+     * busy machine, then still beats the clock, which would otherwise send a random move instead.
+     */
+    private long searchSlackMillis() {
+        long usable = usableMillis(start.playClockMillis(), config.playMarginMillis());
+        return Math.max(REPLY_SLACK_MILLIS, Math.min(MAX_SEARCH_SLACK_MILLIS, usable / 10));
+    }
+
     /** The clock less the margin, but the margin never takes more than half the clock. */
     static long usableMillis(long clockMillis, long marginMillis) {
         return Math.max(clockMillis - marginMillis, clockMillis / 2);
@@ -180,7 +206,7 @@ final class Match {
             factory = await(preparation.fallbackFactory, readyDeadline);
         }
         if (factory != null) {
-            installStrategy(factory, readyDeadline - REPLY_SLACK_MILLIS);
+            installStrategy(factory, readyDeadline - searchSlackMillis());
         }
     }
 
@@ -198,7 +224,8 @@ final class Match {
     private void installStrategy(StateMachineFactory factory, long deadlineMillis) {
         int roleIndex = TrackedGame.roleIndex(factory, start.role());
         if (roleIndex < 0) {
-            LOG.error("{}: role {} is not a role of the game {}", label, start.role(), factory.description().roles());
+            LOG.error("{}: role {} is not a role of the game {}; moves will be best guesses", label, start.role(),
+                factory.description().roles().stream().map(role -> role.render(factory.description().symbols())).toList());
             strategyFactory = factory;
             return;
         }
@@ -210,8 +237,8 @@ final class Match {
         searchView = new TrackedGame(label, factory, roleIndex, false);
         strategy = strategies.get();
         strategy.prepare(factory, roleIndex, deadlineMillis);
-        LOG.info("{}: strategy {} on engine {} prepared in {} ms", label, strategy.name(), factory.engineName(),
-            GamePreparation.elapsedMillis(started));
+        LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
+            GamePreparation.elapsedMillis(started), statistics());
     }
 
     private void search(PendingPlay pending) {
@@ -231,7 +258,7 @@ final class Match {
                 return;
             }
             long started = System.nanoTime();
-            int move = strategy.selectMove(searchView.state(), pending.deadlineMillis - REPLY_SLACK_MILLIS);
+            int move = strategy.selectMove(searchView.state(), pending.deadlineMillis - searchSlackMillis());
             long tookMillis = GamePreparation.elapsedMillis(started);
             if (!searchView.isLegalForPlayer(move)) {
                 LOG.error("{}: {} chose move id {}, which is not legal; using the fallback", label, strategy.name(), move);
@@ -240,15 +267,21 @@ final class Match {
             }
             String text = searchView.render(move);
             if (pending.reply.complete(text)) {
-                LOG.info("{}: ply {}: {} chose {} in {} ms", label, pending.ply, strategy.name(), text, tookMillis);
+                LOG.info("{}: ply {}: {} chose {} in {} ms{}", label, pending.ply, strategy.name(), text, tookMillis,
+                    statistics());
             } else {
-                LOG.warn("{}: ply {}: {} chose {} after {} ms, too late; the fallback move was sent", label,
-                    pending.ply, strategy.name(), text, tookMillis);
+                LOG.warn("{}: ply {}: {} chose {} after {} ms, too late; the fallback move was sent{}", label,
+                    pending.ply, strategy.name(), text, tookMillis, statistics());
             }
         } catch (Throwable failure) {
             LOG.error("{}: ply {}: search failed; using the fallback", label, pending.ply, failure);
             pending.searchGaveUp();
         }
+    }
+
+    /** The strategy's report on its last search (iterations, playouts, move values), if it gives one. */
+    private String statistics() {
+        return strategy instanceof ReportingStrategy reporting ? " [" + reporting.statistics() + "]" : "";
     }
 
     // ---- tracker thread ----

@@ -1,28 +1,39 @@
 package org.ratchet.player.match;
 
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
+import org.ratchet.search.SearchOptions;
+import org.ratchet.search.Strategies;
 import org.ratchet.search.Strategy;
 
-/** The one place where the player turns its configured strategy name into a {@link Strategy}. */
+/** The one place where the player turns its configuration into a {@link Strategy}. */
 final class StrategyProvider {
-    private static final Logger LOG = LogManager.getLogger(StrategyProvider.class);
-    private static volatile boolean warned;
+    /**
+     * Rough heap cost of one tree node with its state and statistics; the search module sizes its default
+     * node pool with the same estimate.
+     */
+    private static final long BYTES_PER_NODE = 4096;
+    /** The least node pool the search accepts. */
+    private static final int MIN_NODES = 16;
+    /**
+     * The strategy stops this long before the deadline it is given, so a playout in progress cannot make the
+     * move late (the match's own deadline already leaves the network margin).
+     */
+    static final long SEARCH_MARGIN_MILLIS = 100;
 
     private StrategyProvider() {
     }
 
-    /**
-     * A fresh strategy for one match. The search module's strategies are not part of this build yet, so
-     * every name but {@code random} falls back to random legal moves, with one warning in the log.
-     */
+    /** A fresh strategy for one match, searching with the configured threads within the memory share. */
     static Strategy create(PlayerConfig config) {
-        String name = config.strategy();
-        if (!name.equals("random") && !warned) {
-            warned = true;
-            LOG.warn("strategy '{}' is not available in this build; playing random legal moves", name);
-        }
-        return new RandomMoveStrategy();
+        SearchOptions options = SearchOptions.defaults()
+            .withThreads(config.threads())
+            .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
+            .withNodePoolSize(nodePoolSize(config.searchMemoryPercent()));
+        return Strategies.create(config.strategy(), options);
+    }
+
+    static int nodePoolSize(int memoryPercent) {
+        long bytes = Runtime.getRuntime().maxMemory() / 100 * memoryPercent;
+        return (int) Math.max(MIN_NODES, Math.min(Integer.MAX_VALUE, bytes / BYTES_PER_NODE));
     }
 }

@@ -2,6 +2,7 @@ package org.ratchet.player.match;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -119,8 +120,8 @@ final class TrackedGame {
 
     /** A random legal move of the player's role, rendered, or null if the role has none. */
     String randomLegalMove() {
-        int move = RandomMoveStrategy.randomLegalMove(machine, roleIndex);
-        return move < 0 ? null : render(move);
+        int count = machine.legalCount(roleIndex);
+        return count == 0 ? null : render(machine.legalMove(roleIndex, ThreadLocalRandom.current().nextInt(count)));
     }
 
     /** The move in the server's spelling, as it must be sent back. */

@@ -13,12 +13,7 @@ public final class Kif {
 
     /** Reads text that must hold exactly one s-expression (a message or a reply). */
     public static SExpr readOne(String text) throws ProtocolException {
-        List<SExpr> expressions;
-        try {
-            expressions = KifReader.read(text);
-        } catch (GdlException e) {
-            throw new ProtocolException("malformed KIF: " + e.getMessage(), e);
-        }
+        List<SExpr> expressions = readAll(text);
         if (expressions.isEmpty()) {
             throw new ProtocolException("empty message");
         }
@@ -26,6 +21,18 @@ public final class Kif {
             throw new ProtocolException("expected one expression but found " + expressions.size());
         }
         return expressions.get(0);
+    }
+
+    /**
+     * Reads any number of s-expressions, e.g. a rule sheet for a {@link StartMessage} or the rendered moves
+     * of a joint move for a {@link PlayMessage}.
+     */
+    public static List<SExpr> readAll(String text) throws ProtocolException {
+        try {
+            return KifReader.read(text);
+        } catch (GdlException e) {
+            throw new ProtocolException("malformed KIF: " + e.getMessage(), e);
+        }
     }
 
     /** {@code (a b c)} for a list of expressions, {@code ()} for none. */

@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.match.MatchManager;
-import org.ratchet.player.match.Response;
 import org.ratchet.player.protocol.Message;
 import org.ratchet.player.protocol.MessageParser;
 import org.ratchet.player.protocol.ProtocolException;

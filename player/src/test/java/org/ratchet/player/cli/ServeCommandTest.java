@@ -23,5 +23,7 @@ class ServeCommandTest {
         assertEquals(2, Ratchet.run("serve", "--port", "http"));
         assertEquals(2, Ratchet.run("serve", "--play-margin-ms", "-5"));
         assertEquals(2, Ratchet.run("serve", "--config", "no/such/file.properties"));
+        assertEquals(2, Ratchet.run("serve", "--strategy", "telepathy"));
+        assertEquals(2, Ratchet.run("serve", "--engine", "abacus"));
     }
 }

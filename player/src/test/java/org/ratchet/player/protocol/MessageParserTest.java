@@ -61,6 +61,17 @@ class MessageParserTest {
         }
     }
 
+    /** How a gamemaster builds messages from rendered moves and rule text. */
+    @Test
+    void buildsMessagesFromRenderedText() throws ProtocolException {
+        PlayMessage play = new PlayMessage("m1", Kif.readAll("(mark 1 2) noop"));
+        assertEquals("(play m1 ((mark 1 2) noop))", play.render());
+        StartMessage start = new StartMessage("m1", "white", Kif.readAll("; rules\n(role white)\n(init (cell 1))"),
+            10_000, 5_000);
+        assertEquals("(start m1 white ((role white) (init (cell 1))) 10 5)", start.render());
+        assertThrows(ProtocolException.class, () -> Kif.readAll("(mark 1"));
+    }
+
     @Test
     void refusesMalformedMessagesWithAReason() {
         assertMalformed("(info", "malformed KIF");

@@ -17,14 +17,17 @@ import org.junit.jupiter.api.Test;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
 import org.ratchet.player.match.MatchManager;
-import org.ratchet.player.match.RandomMoveStrategy;
 import org.ratchet.player.protocol.AbortMessage;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.SExpr;
+import org.ratchet.search.RandomStrategy;
+import org.ratchet.search.SearchOptions;
 import org.ratchet.search.Strategy;
 
 /** Whole matches against the player over real sockets, with the reasoner checking every move. */
@@ -112,10 +115,25 @@ class MatchEndToEndTest {
         assertEquals("aborted", client.send(new AbortMessage("ttt.bad").render()));
     }
 
+    /** Rules that fail validation but can be read are played by the engine as they are. */
+    @Test
+    void anInvalidButReadableGameIsStillPlayed() throws Exception {
+        GgpClient client = startServer();
+        String rules = new StartMessage("inv.1", "robot", Kif.readAll(TestGames.edgeCase("test_invalid_sentence_arities_differ")),
+            START_CLOCK * 1000L, PLAY_CLOCK * 1000L).render();
+        GgpClient.HttpReply ready = client.post(rules);
+        assertEquals("ready", ready.body());
+        assertTrue(ready.millis() < START_CLOCK * 1000L);
+        GgpClient.HttpReply move = client.post("(play inv.1 nil)");
+        assertEquals("a", move.body(), "the only legal move");
+        assertTrue(move.millis() < PLAY_CLOCK * 1000L);
+        assertEquals("done", client.send("(stop inv.1 (a))"));
+    }
+
     /** A search engine that cannot be built leaves the match to the fallback engine, which plays it through. */
     @Test
     void aFailingSearchEngineLeavesTheMatchToTheFallbackEngine() throws Exception {
-        PlayerConfig config = config().with(Setting.ENGINE, "no-such-engine");
+        PlayerConfig config = config().with(Setting.ENGINE, "no-such-engine").with(Setting.STRATEGY, "random");
         server = new PlayerServer(config, new MatchManager(config));
         GgpClient client = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
         ScriptedGamemaster gamemaster = new ScriptedGamemaster(client, TestGames.repositoryGame("ticTacToe"));
@@ -164,7 +182,7 @@ class MatchEndToEndTest {
     /** Overruns on its first call, throws on its second, answers an illegal move id on its third, then plays. */
     private static final class UnreliableStrategy implements Strategy {
         private final AtomicInteger calls;
-        private final RandomMoveStrategy random = new RandomMoveStrategy();
+        private final RandomStrategy random = new RandomStrategy(SearchOptions.defaults());
 
         UnreliableStrategy(AtomicInteger calls) {
             this.calls = calls;

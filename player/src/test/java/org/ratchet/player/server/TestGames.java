@@ -11,7 +11,15 @@ final class TestGames {
     }
 
     static String repositoryGame(String name) throws IOException {
+        return read("repository", name);
+    }
+
+    static String edgeCase(String name) throws IOException {
+        return read("edge-cases", name);
+    }
+
+    private static String read(String folder, String name) throws IOException {
         Path root = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
-        return Files.readString(root.resolve("repository").resolve(name + ".kif"), StandardCharsets.UTF_8);
+        return Files.readString(root.resolve(folder).resolve(name + ".kif"), StandardCharsets.UTF_8);
     }
 }

@@ -5,7 +5,9 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.ratchet.reasoner.analysis.DependencyGraph;
 import org.ratchet.reasoner.analysis.Stratification;
 
@@ -15,7 +17,7 @@ import org.ratchet.reasoner.analysis.Stratification;
  * of the GDL specification. The first violation is thrown as a {@link GdlException} naming the rule (in
  * canonical KIF) and its line; readings that are odd but unambiguous are returned as warnings.
  */
-public final class GdlValidator {
+final class GdlValidator {
     /** The number of arguments each GDL keyword relation takes; -1 where the keyword is no relation. */
     private static final int[] KEYWORD_ARITY = new int[SymbolTable.SEES + 1];
 
@@ -49,7 +51,7 @@ public final class GdlValidator {
      * Validates the game and returns the warnings it raises; throws on the first error.
      * Expects a game normalised by the loader (every {@code not} wraps an atomic sentence).
      */
-    public static List<String> validate(GameDescription game) throws GdlException {
+    static List<String> validate(GameDescription game) throws GdlException {
         GdlValidator validator = new GdlValidator(game);
         validator.checkNoGdlII();
         validator.checkHeads();
@@ -83,9 +85,13 @@ public final class GdlValidator {
         }
     }
 
-    // ---- where keywords may stand --------------------------------------------------------------------
+    // ---- the structural restrictions of GDL ------------------------------------------------------------
+    // These (roles as facts, true/does only in bodies, and the dependency rules in checkDependencies) are
+    // enforced as errors: no game of the repository corpus breaks them (GameLoaderTest loads them all), so
+    // a game that does is far more likely wrong than an unusual but meaningful dialect.
 
     private void checkHeads() throws GdlException {
+        Set<Term> roles = new HashSet<>();
         for (Rule rule : game.rules()) {
             int head = rule.head().symbol();
             if (head == SymbolTable.TRUE || head == SymbolTable.DOES) {
@@ -94,6 +100,10 @@ public final class GdlValidator {
             }
             if (head == SymbolTable.ROLE && !rule.isFact()) {
                 throw error("roles must be declared as facts, found the rule", rule);
+            }
+            // Roles are players by position; the same name twice would make two players one.
+            if (head == SymbolTable.ROLE && rule.head().arity() == 1 && !roles.add(rule.head().arg(0))) {
+                throw error("a role is declared twice:", rule);
             }
         }
     }

@@ -1,5 +1,7 @@
 package org.ratchet.reasoner.gdl;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
@@ -21,17 +23,16 @@ import org.ratchet.reasoner.analysis.Stratification;
  * still not stratified after that, it truly recurses through {@code not} and the original error stands.
  */
 final class NegatedInstanceSplitter {
-    private final GameDescription game;
     private final SymbolTable symbols;
     private final DependencyGraph graph;
     private final Int2ObjectOpenHashMap<IntSet> dependenciesOf = new Int2ObjectOpenHashMap<>();
     /** Fresh relation for each negated instance, keyed by the instance with its variables anonymised. */
     private final Map<String, Integer> copyOf = new HashMap<>();
-    private final List<Rule> copies = new ArrayList<>();
+    /** The instance each fresh relation stands for, in order of creation. */
+    private final Int2ObjectLinkedOpenHashMap<Compound> instanceOf = new Int2ObjectLinkedOpenHashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
     private NegatedInstanceSplitter(GameDescription game) {
-        this.game = game;
         this.symbols = game.symbols();
         this.graph = DependencyGraph.of(game);
     }
@@ -47,10 +48,12 @@ final class NegatedInstanceSplitter {
             for (Rule rule : game.rules()) {
                 rules.add(splitter.split(rule));
             }
-            if (splitter.copies.isEmpty()) {
+            if (splitter.instanceOf.isEmpty()) {
                 throw unstratified;
             }
-            rules.addAll(splitter.copies);
+            // Copied after splitting, so that a copy reads further negated instances through their own copies
+            // too (goal 0 <- not goal 50, goal 50 <- not goal 100 is a chain, not a cycle).
+            rules.addAll(copies(rules, splitter.instanceOf));
             GameDescription split = game.withRules(rules, splitter.warnings);
             try {
                 Stratification.of(split);
@@ -94,7 +97,11 @@ final class NegatedInstanceSplitter {
         if (!dependenciesOf.computeIfAbsent(relation, r -> graph.dependencies(r)).contains(head)) {
             return literal;
         }
-        int copy = copyOf.computeIfAbsent(anonymised(instance), key -> copyRulesFor(instance));
+        int copy = copyOf.computeIfAbsent(anonymised(instance), key -> {
+            int fresh = freshSymbol(symbols.name(relation));
+            instanceOf.put(fresh, instance);
+            return fresh;
+        });
         Term renamed = new Compound(copy, instance.args());
         warnings.add("line " + rule.line() + ": '" + symbols.name(relation) + "' is negated within its own "
             + "definition, but only as the instance " + instance.render(symbols) + "; that instance is read from "
@@ -102,14 +109,18 @@ final class NegatedInstanceSplitter {
         return new Literal.Negation(new Literal.Positive(renamed));
     }
 
-    private int copyRulesFor(Compound instance) {
-        int copy = freshSymbol(symbols.name(instance.symbol()));
-        for (Rule rule : game.rules()) {
-            if (rule.head() instanceof Compound head && couldMatch(head, instance)) {
-                copies.add(new Rule(new Compound(copy, head.args()), rule.body(), rule.variableCount(), rule.line()));
+    /** For each fresh relation, the rules whose heads could match its instance, under the fresh name. */
+    private static List<Rule> copies(List<Rule> rules, Int2ObjectLinkedOpenHashMap<Compound> instanceOf) {
+        List<Rule> copies = new ArrayList<>();
+        for (Int2ObjectMap.Entry<Compound> entry : instanceOf.int2ObjectEntrySet()) {
+            for (Rule rule : rules) {
+                if (rule.head() instanceof Compound head && couldMatch(head, entry.getValue())) {
+                    Term copiedHead = new Compound(entry.getIntKey(), head.args());
+                    copies.add(new Rule(copiedHead, rule.body(), rule.variableCount(), rule.line()));
+                }
             }
         }
-        return copy;
+        return copies;
     }
 
     private int freshSymbol(String base) {

@@ -205,6 +205,11 @@ final class HsfcMachine implements StateMachine {
                 roleMoves[role][roleMoveCounts[role]++] = game.legalToDoes[id];
             }
         }
+        // production order depends on the rule order chosen at compile time; move-id order does not, so
+        // the same seed picks the same moves whichever tables were built
+        for (int role = 0; role < roleMoves.length; role++) {
+            Arrays.sort(roleMoves[role], 0, roleMoveCounts[role]);
+        }
         movesListed = true;
     }
 

@@ -134,13 +134,13 @@ final class Prover {
         }
         int relation = call.symbol();
         if (relation == SymbolTable.TRUE) {
-            return trueCandidates(call);
+            return call.arity() == 1 ? trueCandidates(call.arg(0)) : List.of();
         }
         if (relation == SymbolTable.DOES) {
             return doesSentences;
         }
-        List<ProverRules.Clause> clauses = rules.clauses(relation);
-        if (clauses.isEmpty()) {
+        ProverRules.Definition definition = rules.definition(relation);
+        if (definition.isEmpty()) {
             return List.of();
         }
         Map<Term, Table> tables = tablesFor(relation);
@@ -165,7 +165,7 @@ final class Prover {
             default:
                 break;
         }
-        evaluate(table, clauses);
+        evaluate(table, definition);
         if (table.status != Status.COMPLETE) {
             lowerCallerLink(table.lowLink);
         }
@@ -190,11 +190,8 @@ final class Prover {
         }
     }
 
-    private List<Term> trueCandidates(Term call) {
-        if (call.arity() != 1) {
-            return List.of();
-        }
-        Term fact = call.arg(0);
+    /** The {@code (true f)} sentences of the state whose f may match {@code fact} (same functor). */
+    private List<Term> trueCandidates(Term fact) {
         if (fact instanceof Variable) {
             return trueSentences;
         }
@@ -202,7 +199,7 @@ final class Prover {
         return sameFunctor == null ? List.of() : sameFunctor;
     }
 
-    private void evaluate(Table table, List<ProverRules.Clause> clauses) {
+    private void evaluate(Table table, ProverRules.Definition definition) {
         int position = stack.size();
         table.stackPosition = position;
         table.lowLink = position;
@@ -214,7 +211,8 @@ final class Prover {
         while (true) {
             table.iteration = iteration;
             long answersBefore = answerCount;
-            for (ProverRules.Clause clause : clauses) {
+            addMatchingFacts(table, definition);
+            for (ProverRules.Clause clause : definition.clauses()) {
                 resolve(table, clause);
             }
             if (table.lowLink < position) {
@@ -255,6 +253,24 @@ final class Prover {
         table.status = Status.COMPLETE;
     }
 
+    /** Adds the ground facts that answer the table's call (facts need no renaming: they have no variables). */
+    private void addMatchingFacts(Table table, ProverRules.Definition definition) {
+        if (table.call.isGround()) {
+            if (definition.groundFactSet().contains(table.call)) {
+                addAnswer(table, table.call, null);
+            }
+            return;
+        }
+        Substitution substitution = new Substitution(table.callVariables);
+        for (Term fact : definition.groundFacts()) {
+            int mark = substitution.mark();
+            if (substitution.unify(table.call, fact)) {
+                addAnswer(table, fact, null);
+            }
+            substitution.undo(mark);
+        }
+    }
+
     /** Adds to the table every answer derivable with one clause, given the answers known now. */
     private void resolve(Table table, ProverRules.Clause clause) {
         // Rename apart: the clause keeps variables 0..n-1, the call's variables move to n and up.
@@ -276,7 +292,7 @@ final class Prover {
         done[pick] = true;
         if (literal instanceof Literal.Positive positive) {
             Term sentence = positive.sentence();
-            List<Term> candidates = lookup(Variants.canonical(substitution.apply(sentence)));
+            List<Term> candidates = candidates(sentence, substitution);
             // Indexing, not iteration: the answers of an open recursive call may grow meanwhile.
             for (int i = 0; i < candidates.size(); i++) {
                 int mark = substitution.mark();
@@ -289,6 +305,19 @@ final class Prover {
             solve(table, clause, substitution, done, remaining - 1);
         }
         done[pick] = false;
+    }
+
+    /** Answers (or, for {@code true} and {@code does}, a superset of them) of a body literal's sentence. */
+    private List<Term> candidates(Term sentence, Substitution substitution) {
+        int relation = sentence.symbol();
+        if (relation == SymbolTable.TRUE && sentence.arity() == 1) {
+            // State facts are indexed by functor: no call term needs building.
+            return trueCandidates(substitution.walk(sentence.arg(0)));
+        }
+        if (relation == SymbolTable.DOES) {
+            return doesSentences;
+        }
+        return lookup(Variants.canonical(substitution.apply(sentence)));
     }
 
     /**
@@ -371,8 +400,9 @@ final class Prover {
         return candidates;
     }
 
+    /** {@code clause} is the rule that derived the answer, for messages; null for a ground fact. */
     private void addAnswer(Table table, Term answer, ProverRules.Clause clause) {
-        if (!answer.isGround()) {
+        if (clause != null && !answer.isGround()) {
             throw new ProverException("line " + clause.source().line() + ": the rule derives "
                 + answer.render(rules.game().symbols()) + " with unbound variables (unsafe rule): "
                 + clause.source().render(rules.game().symbols()));

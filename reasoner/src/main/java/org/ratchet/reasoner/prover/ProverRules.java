@@ -5,7 +5,9 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.ratchet.reasoner.analysis.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
@@ -35,16 +37,36 @@ final class ProverRules {
     record Clause(Term head, Literal[] body, int variableCount, Rule source) {
     }
 
+    /**
+     * A relation's definition: its ground facts, as a list and as a set (a ground call is answered by one
+     * set lookup), and its other clauses (rules, and facts with variables).
+     */
+    record Definition(List<Term> groundFacts, Set<Term> groundFactSet, List<Clause> clauses) {
+        boolean isEmpty() {
+            return groundFacts.isEmpty() && clauses.isEmpty();
+        }
+    }
+
+    private static final Definition UNDEFINED = new Definition(List.of(), Set.of(), List.of());
+
     private final GameDescription game;
-    private final Int2ObjectMap<List<Clause>> clausesByHead = new Int2ObjectOpenHashMap<>();
+    private final Int2ObjectMap<Definition> definitions = new Int2ObjectOpenHashMap<>();
     private final IntSet stateDependent;
     private final IntSet moveDependent;
 
     ProverRules(GameDescription game) {
         this.game = game;
         for (Rule rule : game.rules()) {
+            Definition definition = definitions.computeIfAbsent(rule.head().symbol(),
+                k -> new Definition(new ArrayList<>(), new HashSet<>(), new ArrayList<>()));
+            if (rule.isFact() && rule.head().isGround()) {
+                if (definition.groundFactSet().add(rule.head())) {
+                    definition.groundFacts().add(rule.head());
+                }
+                continue;
+            }
             for (List<Literal> body : expandDisjunctions(rule.body())) {
-                clausesByHead.computeIfAbsent(rule.head().symbol(), k -> new ArrayList<>())
+                definition.clauses()
                     .add(new Clause(rule.head(), body.toArray(new Literal[0]), rule.variableCount(), rule));
             }
         }
@@ -57,10 +79,9 @@ final class ProverRules {
         return game;
     }
 
-    /** The clauses whose head has the given relation symbol (any arity; unification sorts arity out). */
-    List<Clause> clauses(int relation) {
-        List<Clause> clauses = clausesByHead.get(relation);
-        return clauses == null ? List.of() : clauses;
+    /** The facts and clauses whose head has the given relation symbol (any arity; unification sorts arity out). */
+    Definition definition(int relation) {
+        return definitions.getOrDefault(relation, UNDEFINED);
     }
 
     Lifetime lifetime(int relation) {

@@ -133,6 +133,14 @@ class GdlValidatorTest {
         assertEquals(1, game.warnings().size());
         assertTrue(game.warnings().get(0).startsWith("line 6: 'goal' is negated within its own definition"));
 
+        // A chain of instances: each copy reads the next instance through its own copy.
+        GameDescription chain = load("(<= (goal white 0) (not (goal white 50)))",
+            "(<= (goal white 50) (not (goal white 100)))");
+        assertEquals(2, chain.warnings().size(), chain.warnings().toString());
+        List<String> chainRules = chain.rules().stream().map(rule -> rule.render(chain.symbols())).toList();
+        assertTrue(chainRules.contains("(<= (goal~1 white 50) (not (goal~2 white 100)))"), chainRules.toString());
+        assertTrue(chainRules.contains("(goal~2 white 100)"), chainRules.toString());
+
         // Instances that really depend on each other through 'not' stay an error, with the original message.
         assertRejected(FIRST_LINE, List.of("recursion through 'not'", "(<= (goal white 50) (not (goal white 0)))"),
             "(<= (goal white 50) (not (goal white 0)))", "(<= (goal white 0) (not (goal white 50)))");
@@ -167,9 +175,10 @@ class GdlValidatorTest {
     }
 
     @Test
-    void rolesAreFactsAndTrueAndDoesNeverHeads() throws GdlException {
+    void rolesAreDistinctFactsAndTrueAndDoesNeverHeads() throws GdlException {
         assertRejected(FIRST_LINE, List.of("roles must be declared as facts", "(<= (role black) (true (cell 1)))"),
             "(<= (role black) (true (cell 1)))");
+        assertRejected(FIRST_LINE, List.of("a role is declared twice: (role white)"), "(role white)");
         assertRejected(FIRST_LINE, List.of("'true' can only be used in rule bodies", "(true (cell 3))"),
             "(true (cell 3))");
         assertRejected(FIRST_LINE, List.of("'does' can only be used in rule bodies"),

@@ -19,6 +19,7 @@ import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.play.RandomPlayouts;
 
@@ -119,13 +120,25 @@ class ProverStateMachineTest {
 
     @Test
     void reportsRecursionThroughNegationButAcceptsRulesStratifiedCallByCall() throws GdlException {
-        StateMachine unstratified = machine("""
+        String unstratifiedRules = """
             (role r) (init (s 1))
             (<= p (not q)) (<= q (not p))
             (<= (legal r go) p) (<= terminal q) (<= (goal r 0) q)
-            """);
+            """;
+        // GameLoader rejects such rules; the player may still hand them to the prover unvalidated.
+        assertThrows(GdlException.class, () -> GameLoader.load(unstratifiedRules));
+        StateMachine unstratified = Engines.create("prover", GdlParser.parse(unstratifiedRules)).newMachine();
         ProverException error = assertThrows(ProverException.class, () -> unstratified.legalCount(0));
         assertTrue(error.getMessage().contains("recursion through negation"), error.getMessage());
+        String unstratifiedWithArgumentsRules = """
+            (role r) (init (s 1)) (n 1) (n 2)
+            (<= (a ?x) (n ?x) (not (b ?x))) (<= (b ?x) (n ?x) (not (a ?x)))
+            (<= (legal r (go ?x)) (a ?x)) (<= terminal (b 1)) (<= (goal r 0) (b 2))
+            """;
+        assertThrows(GdlException.class, () -> GameLoader.load(unstratifiedWithArgumentsRules));
+        StateMachine unstratifiedWithArguments =
+            Engines.create("prover", GdlParser.parse(unstratifiedWithArgumentsRules)).newMachine();
+        assertThrows(ProverException.class, () -> unstratifiedWithArguments.legalCount(0));
 
         // goal depends on goal through 'not', but no single goal call depends on its own negation.
         StateMachine stratified = machine("""

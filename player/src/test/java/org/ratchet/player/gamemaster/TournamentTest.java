@@ -1,0 +1,102 @@
+package org.ratchet.player.gamemaster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ratchet.player.cli.Ratchet;
+import org.ratchet.reasoner.Engines;
+
+class TournamentTest {
+
+    @BeforeAll
+    static void needsAnEngine() {
+        assumeFalse(Engines.names().isEmpty(), "no reasoning engine in this build yet");
+    }
+
+    @Test
+    void threePlayersMeetOnBothSidesAndTheStandingsAddUp(@TempDir Path directory) throws Exception {
+        PreparedGame game = GamemasterTest.corpusGame("ticTacToe");
+        try (RatchetPlayers players = RatchetPlayers.random(3)) {
+            List<PlayerAddress> addresses = players.addresses();
+            ByteArrayOutputStream progress = new ByteArrayOutputStream();
+            TournamentResult result = new Tournament(new Gamemaster(new PlayerClient(), new Random(3)))
+                .run(game, addresses, 6, new Gamemaster.Clocks(5, 2, 500), directory,
+                    new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+            assertEquals(6, result.matches().size());
+            try (Stream<Path> files = Files.list(directory)) {
+                assertEquals(6, files.filter(f -> f.toString().endsWith(".json")).count());
+            }
+            assertEquals(6, progress.toString(StandardCharsets.UTF_8).lines().count());
+            double winShares = 0;
+            for (TournamentResult.Standing standing : result.standings()) {
+                assertEquals(4, standing.matches(), "each of three players sits in 4 of 6 two-player matches");
+                assertTrue(standing.score().value() >= 0 && standing.score().value() <= 100);
+                assertTrue(standing.score().low() <= standing.score().value());
+                assertTrue(standing.winRate().low() <= standing.winRate().value()
+                    && standing.winRate().value() <= standing.winRate().high());
+                winShares += standing.winRate().value() * standing.matches();
+            }
+            assertEquals(6, winShares, 1e-9, "every match hands out exactly one win");
+            // Each player's scores are the goals of its seats in the match records.
+            for (int p = 0; p < 3; p++) {
+                double sum = 0;
+                for (TournamentResult.Played match : result.matches()) {
+                    for (int r = 0; r < 2; r++) {
+                        if (match.seats()[r] == p) {
+                            sum += match.goals().get(r);
+                        }
+                    }
+                }
+                assertEquals(sum / 4, result.standings().get(p).score().value(), 1e-9);
+            }
+            assertEquals(1 + 12, result.toCsv().lines().count(), "a header and one row per player per match");
+            Map<?, ?> json = (Map<?, ?>) Json.parse(result.toJson());
+            assertEquals(3, ((List<?>) json.get("standings")).size());
+            assertEquals(6, ((List<?>) json.get("matches")).size());
+        }
+    }
+
+    @Test
+    void theCommandsRunAMatchAndATournament(@TempDir Path directory) throws Exception {
+        Path rules = directory.resolve("ticTacToe.kif");
+        Files.writeString(rules, GamemasterTest.corpusGame("ticTacToe").rulesheet());
+        try (RatchetPlayers players = RatchetPlayers.random(2)) {
+            String x = players.addresses().get(0).toString();
+            String o = players.addresses().get(1).toString();
+            Path records = directory.resolve("records");
+            int exit = Ratchet.run("match", "--game", rules.toString(), "--start", "5", "--play", "2",
+                "--player", x, "--player", o,
+                "--out", records.toString(), "--match-id", "cli.1", "--seed", "4");
+            assertEquals(0, exit);
+            MatchRecord record = MatchRecord.read(records.resolve("cli.1.json"));
+            assertTrue(record.isCompleted());
+            assertEquals("ticTacToe", record.gameName());
+
+            Path csv = directory.resolve("results.csv");
+            Path json = directory.resolve("results.json");
+            exit = Ratchet.run("tournament", "--game", rules.toString(), "--matches", "2", "--start", "5",
+                "--play", "2", "--player", x, "--player", o,
+                "--out", records.toString(), "--csv", csv.toString(), "--json", json.toString());
+            assertEquals(0, exit);
+            assertEquals(5, Files.readAllLines(csv).size());
+            assertTrue(Json.parse(Files.readString(json)) instanceof Map);
+        }
+        assertEquals(2, Ratchet.run("match", "--game", rules.toString(), "--player", "nohost"));
+        assertEquals(2, Ratchet.run("match", "--game", directory.resolve("missing.kif").toString(),
+            "--player", "localhost:9"));
+    }
+}

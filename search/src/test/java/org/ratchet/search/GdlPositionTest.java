@@ -1,0 +1,45 @@
+package org.ratchet.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.StateMachineFactory;
+
+/**
+ * Positions with exactly one good move, written as games whose initial state is the position (see the
+ * comments in src/test/resources/positions). Engine: the reference prover. Bounded by iterations, not time.
+ */
+class GdlPositionTest {
+    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
+
+    @ParameterizedTest
+    @CsvSource({
+        // position, role to move, the only good move, our value once solved (-1: not required), iterations
+        "ticTacToeWinInOne, xplayer, (mark 1 3), 100, 300",
+        "ticTacToeMustBlock, oplayer, (mark 1 3), -1, 300",
+        "connectFourWinInOne, red, (drop 4), 100, 300",
+        "breakthroughSmallPawnRace, white, (move 1 4 1 5), 100, 1500",
+    })
+    void theOnlyGoodMoveIsFound(String position, String roleName, String expected, int provenValue,
+            int iterations) {
+        StateMachineFactory game = GdlGames.position(position);
+        StateMachine machine = game.newMachine();
+        int role = GdlGames.roleIndex(machine, roleName);
+        for (int threads : new int[] {1, 2}) {
+            SearchOptions options = MctsToyGameTest.options(iterations, 11).withThreads(threads);
+            try (MctsStrategy mcts = new MctsStrategy(options)) {
+                mcts.prepare(game, role, 0);
+                int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
+                assertEquals(expected, GdlGames.render(machine, machine.move(move)),
+                        threads + " threads: " + mcts.statistics());
+                if (provenValue >= 0) {
+                    assertEquals(provenValue, mcts.statistics().provenValue(), "solved: " + mcts.statistics());
+                }
+                assertEquals(List.of(), mcts.treeInvariantViolations());
+            }
+        }
+    }
+}
