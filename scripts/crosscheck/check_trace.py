@@ -12,6 +12,7 @@ Usage: check_trace.py GAME.kif TRACE.jsonl [--no-terminal-legal] [--verbose]
 
 import argparse
 import copy
+import functools
 import json
 import os
 import subprocess
@@ -93,6 +94,7 @@ def render(e):
     return "(" + " ".join(render(x) for x in e) + ")"
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def canonical(text):
     return render(parse_term(text))
 
@@ -232,9 +234,10 @@ def translate(game_text):
     return "\n".join(lines + clauses) + "\n"
 
 
-def to_prolog(e):
-    """Prolog text of a ground canonical term."""
-    return RuleTranslator().term(e)
+@functools.lru_cache(maxsize=1 << 18)
+def to_prolog(text):
+    """Prolog text of a ground term in KIF."""
+    return RuleTranslator().term(parse_term(text))
 
 
 # ---------------------------------------------------------------- the reference
@@ -281,7 +284,7 @@ class Reference:
 
     @staticmethod
     def facts(state):
-        return "[" + ", ".join(to_prolog(parse_term(f)) for f in sorted(state)) + "]"
+        return "[" + ", ".join(to_prolog(f) for f in sorted(state)) + "]"
 
     def evaluate(self, state):
         """(legal: role -> set, terminal: bool, goals: role -> list of values) of a state."""
@@ -297,9 +300,10 @@ class Reference:
                 goals.setdefault(row[1], []).append(row[2])
         return legal, terminal, goals
 
-    def next_state(self, state, joint):
-        moves = ", ".join("%s-%s" % (to_prolog(parse_term(r)), to_prolog(parse_term(m))) for r, m in joint.items())
-        return frozenset(f for (f,) in self.ask("next(%s, [%s])" % (self.facts(state), moves), "S"))
+    def next_state(self, joint):
+        """The state that the joint move leads to from the state last evaluated."""
+        moves = ", ".join("%s-%s" % (to_prolog(r), to_prolog(m)) for r, m in joint.items())
+        return frozenset(f for (f,) in self.ask("next([%s])" % moves, "S"))
 
 
 # ---------------------------------------------------------------- checking
@@ -422,7 +426,7 @@ def check_playout(ref, records, no_terminal_legal):
             if problems:
                 raise Mismatch("; ".join(problems))
             if not rec["terminal"] and "joint" in rec:
-                state = ref.next_state(state, joint)
+                state = ref.next_state(joint)
         except (KifError, RuntimeError) as e:
             raise Mismatch("at step %s: %s" % (step, e))
         except Mismatch as e:

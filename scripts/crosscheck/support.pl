@@ -9,11 +9,15 @@
 
 :- dynamic user:cc_true/1, user:cc_does/2.
 
-% Replaces the state and joint move. Tables depend on them, so every table goes.
-set_position(State, Joint) :-
+% Replaces the state (and clears the joint move). Tables depend on both, so every table goes.
+set_state(State) :-
     retractall(user:cc_true(_)),
     retractall(user:cc_does(_, _)),
     forall(member(F, State), assertz(user:cc_true(F))),
+    abolish_all_tables.
+
+set_joint(Joint) :-
+    retractall(user:cc_does(_, _)),
     forall(member(R-M, Joint), assertz(user:cc_does(R, M))),
     abolish_all_tables.
 
@@ -33,13 +37,13 @@ command(roles) :- answers('R', [R], user:'g:role'(R)).
 command(init) :- answers('S', [F], user:'g:init'(F)).
 % Legal moves, terminal and goals of State.
 command(eval(State)) :-
-    set_position(State, []),
+    set_state(State),
     answers('L', [R, M], (user:'g:role'(R), user:'g:legal'(R, M))),
     ( user:'g:terminal' -> answer('T', [true]) ; answer('T', [false]) ),
     answers('G', [R, V], (user:'g:role'(R), user:'g:goal'(R, V))).
-% The facts of the state that State and Joint (a list of Role-Move) lead to.
-command(next(State, Joint)) :-
-    set_position(State, Joint),
+% The facts of the state that the last evaluated state and Joint (a list of Role-Move) lead to.
+command(next(Joint)) :-
+    set_joint(Joint),
     answers('S', [F], user:'g:next'(F)).
 
 run_command(Command) :-
