@@ -183,16 +183,16 @@ final class MctsWorker implements SearchRunner.Worker {
                 if (n == 0) {
                     score = Double.MAX_VALUE; // every move once before any twice
                 } else {
-                    double mean = node.moveValueSums[start + i] / n;
-                    if (node.mover == role) {
-                        // Where this role alone chooses, move i leads to one child: its exact value, once
-                        // solved, replaces the sampled mean.
-                        Node child = node.child(i * node.jointStride[role]);
-                        if (child != null && child.proven != null) {
-                            mean = child.proven[role];
-                        }
+                    Node child = node.mover == role ? node.child(i * node.jointStride[role]) : null;
+                    if (child != null && child.proven != null) {
+                        // Where this role alone chooses, move i leads to one child; once that is solved its
+                        // exact value replaces the sampled mean, and with nothing left to learn there it
+                        // gets no exploration bonus (a proven loss is never chosen while anything else is).
+                        score = (double) child.proven[role] / Node.MAX_GOAL;
+                    } else {
+                        score = node.moveValueSums[start + i] / n / Node.MAX_GOAL
+                                + exploration * Math.sqrt(logVisits / n);
                     }
-                    score = mean / Node.MAX_GOAL + exploration * Math.sqrt(logVisits / n);
                 }
                 if (score > bestScore) {
                     bestScore = score;

@@ -14,8 +14,12 @@ import org.ratchet.reasoner.StateMachine;
 final class Node {
     /** Goal values are 0..100 in GDL; a role that can reach 100 needs to look no further. */
     static final int MAX_GOAL = 100;
-    /** Joint-move counts up to this index children by array, beyond it by hash map. */
-    private static final int CHILD_ARRAY_LIMIT = 4096;
+    /**
+     * Joint-move counts up to this index children by array, beyond it by hash map: a simultaneous-move node
+     * can have thousands of joint moves of which few are ever tried, and the pool's memory estimate
+     * assumes small nodes.
+     */
+    private static final int CHILD_ARRAY_LIMIT = 256;
 
     final State state;
     final boolean terminal;
@@ -214,13 +218,16 @@ final class Node {
         if (proven != null) {
             return true;
         }
-        if (jointCount > CHILD_ARRAY_LIMIT) {
-            return false;
+        if (mover < 0 && childCount() < jointCount) {
+            return false; // an untried joint move may still give another outcome
         }
         int[] best = null;
-        boolean allSolved = true;
+        boolean allSolved = childCount() == jointCount;
         boolean allEqual = true;
-        for (Node child : childArray) {
+        java.util.Iterator<Node> children = childArray != null
+                ? java.util.Arrays.asList(childArray).iterator() : childMap.values().iterator();
+        while (children.hasNext()) {
+            Node child = children.next();
             int[] value = child == null ? null : child.proven;
             if (value == null) {
                 allSolved = false;

@@ -11,14 +11,18 @@ import org.ratchet.reasoner.StateMachine;
 final class Playout {
     /** Some repository games loop forever under random play; a playout gives up after this many steps. */
     static final int MAX_STEPS = 5_000;
-    /** Chance of a uniform move under MAST: the rest of the time the best-averaging move is played. */
-    private static final double MAST_EPSILON = 0.4;
+    /**
+     * MAST's Gibbs temperature on the 0..100 goal scale: a move averaging 10 points more is e times as
+     * likely.
+     */
+    private static final double MAST_TEMPERATURE = 10;
 
     private final StateMachine machine;
     private final int roles;
     private final SplittableRandom random;
     private final MoveAverages averages;
     private final int[] jointMove;
+    private double[] weights = new double[32];
     private int[] trace = new int[256];
     private int steps;
 
@@ -98,23 +102,25 @@ final class Playout {
         if (count <= 1) {
             return count == 1 ? machine.legalMove(role, 0) : -1;
         }
-        if (averages == null || random.nextDouble() < MAST_EPSILON) {
+        if (averages == null) {
             return machine.legalMove(role, random.nextInt(count));
         }
-        int best = -1;
-        double bestMean = Double.NEGATIVE_INFINITY;
-        int ties = 0;
+        // Gibbs sampling over the moves' averages (MAST): P(move) proportional to exp(average / tau).
+        if (weights.length < count) {
+            weights = new double[Math.max(count, weights.length * 2)];
+        }
+        double total = 0;
         for (int i = 0; i < count; i++) {
-            int move = machine.legalMove(role, i);
-            double mean = averages.mean(role, move);
-            if (mean > bestMean) {
-                bestMean = mean;
-                best = move;
-                ties = 1;
-            } else if (mean == bestMean && random.nextInt(++ties) == 0) {
-                best = move; // reservoir sampling: a uniform choice among equally good moves
+            weights[i] = Math.exp(averages.mean(role, machine.legalMove(role, i)) / MAST_TEMPERATURE);
+            total += weights[i];
+        }
+        double pick = random.nextDouble() * total;
+        for (int i = 0; i < count - 1; i++) {
+            pick -= weights[i];
+            if (pick < 0) {
+                return machine.legalMove(role, i);
             }
         }
-        return best;
+        return machine.legalMove(role, count - 1);
     }
 }

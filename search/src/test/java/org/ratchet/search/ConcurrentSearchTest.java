@@ -63,6 +63,27 @@ class ConcurrentSearchTest {
     }
 
     @Test
+    void slowPlayoutsAreCutOffAtTheDeadline() {
+        // Every step takes 20 ms and a playout from 200 sticks at least 50 steps, so no playout can finish in
+        // time: the search must abandon them, answer from what it has (a legal move) and keep the tree exact.
+        // The bound on the answer time is loose (a second past the deadline) so a busy machine cannot fail it.
+        ToyGame game = ToyGame.nim(200, 20);
+        SearchOptions options = threaded(2, 0, 3, 100_000).withSafetyMarginMillis(50);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, 0, 0);
+            for (int search = 0; search < 3; search++) {
+                long deadline = System.currentTimeMillis() + 300;
+                int move = mcts.selectMove(game.newMachine().initialState(), deadline);
+                long late = System.currentTimeMillis() - deadline;
+                assertTrue(move >= 1 && move <= 3, "legal move");
+                assertTrue(late < 1000, "answered " + late + " ms after the deadline");
+                assertEquals(0, mcts.statistics().playouts(), mcts.statistics().toString());
+                assertEquals(List.of(), mcts.treeInvariantViolations());
+            }
+        }
+    }
+
+    @Test
     void twoThreadsFindTheSameWinAsOne() {
         for (int sticks : new int[] {9, 10, 11}) {
             ToyGame game = ToyGame.nim(sticks);

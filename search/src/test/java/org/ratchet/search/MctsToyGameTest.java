@@ -38,6 +38,23 @@ class MctsToyGameTest {
     }
 
     @Test
+    void manyMovesAreIndexedByMapAndStillSolved() {
+        ToyGame game = ToyGame.pick(300, 137);
+        try (MctsStrategy mcts = new MctsStrategy(options(1000, 2))) {
+            mcts.prepare(game, 0, 0);
+            assertEquals(137, mcts.selectMove(game.newMachine().initialState(), NO_DEADLINE));
+            assertEquals(100, mcts.statistics().provenValue());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+        ToyGame hopeless = ToyGame.pick(300, -1);
+        try (MctsStrategy mcts = new MctsStrategy(options(1000, 2))) {
+            mcts.prepare(hopeless, 0, 0);
+            mcts.selectMove(hopeless.newMachine().initialState(), NO_DEADLINE);
+            assertEquals(0, mcts.statistics().provenValue(), "all 300 children solved as losses");
+        }
+    }
+
+    @Test
     void nimLostPositionIsProvenLost() {
         ToyGame game = ToyGame.nim(8);
         try (MctsStrategy mcts = new MctsStrategy(options(5000, 1))) {

@@ -33,6 +33,11 @@ abstract class ToyGame implements StateMachineFactory {
 
     abstract String moveName(int move);
 
+    /** Extra time each state update takes: imitates a slow rule engine. */
+    long stepDelayMillis() {
+        return 0;
+    }
+
     @Override
     public String engineName() {
         return "toy";
@@ -120,6 +125,13 @@ abstract class ToyGame implements StateMachineFactory {
             }
             current = State.of(next(current, jointMove)).facts();
             legalCache = new int[roles()][];
+            if (stepDelayMillis() > 0) {
+                try {
+                    Thread.sleep(stepDelayMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
 
         @Override
@@ -155,7 +167,17 @@ abstract class ToyGame implements StateMachineFactory {
      * Facts: the pile size (0..), and 1000 + the role in control. Moves: 0 noop, 1..3 take that many.
      */
     static ToyGame nim(int sticks) {
+        return nim(sticks, 0);
+    }
+
+    /** Nim whose every state update takes {@code delayMillis}. */
+    static ToyGame nim(int sticks, long delayMillis) {
         return new ToyGame() {
+            @Override
+            long stepDelayMillis() {
+                return delayMillis;
+            }
+
             int roles() {
                 return 2;
             }
@@ -289,4 +311,41 @@ abstract class ToyGame implements StateMachineFactory {
         };
     }
 
+
+    /**
+     * One choice among {@code moves} options for role 0 while role 1 waits; only {@code winner} scores 100.
+     * Facts: 0 before the choice, 1 + the choice after it. Move ids: the option, {@code moves} for noop.
+     */
+    static ToyGame pick(int moves, int winner) {
+        return new ToyGame() {
+            int roles() {
+                return 2;
+            }
+
+            int[] initial() {
+                return new int[] {0};
+            }
+
+            boolean terminal(int[] state) {
+                return state[0] > 0;
+            }
+
+            int[] legal(int[] state, int role) {
+                return role == 1 ? new int[] {moves} : java.util.stream.IntStream.range(0, moves).toArray();
+            }
+
+            int[] next(int[] state, int[] jointMove) {
+                return new int[] {1 + jointMove[0]};
+            }
+
+            int goal(int[] state, int role) {
+                boolean won = state[0] == 1 + winner;
+                return role == 0 ? (won ? 100 : 0) : (won ? 0 : 100);
+            }
+
+            String moveName(int move) {
+                return move == moves ? "noop" : "option" + move;
+            }
+        };
+    }
 }

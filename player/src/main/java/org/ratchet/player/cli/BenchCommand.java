@@ -1,17 +1,18 @@
 package org.ratchet.player.cli;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.play.Json;
 import org.ratchet.reasoner.play.RandomPlayouts;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,7 +21,8 @@ import picocli.CommandLine.Parameters;
         "For each game: load and prepare it (init_ms), run --warmup seconds of playouts that are not counted "
             + "(so JIT compilation is not measured), then --seconds of counted playouts on --threads threads, "
             + "each with its own machine. Prints one line of key=value fields per game: states/s counts every "
-            + "state computed by a transition (as the HSFC paper does), playouts/s finished playouts, length "
+            + "state computed by a transition (as the HSFC paper does), states/cpu_s the same per CPU-second of the "
+            + "playout threads (comparable on a shared machine; garbage collection threads not counted), playouts/s finished playouts, length "
             + "their mean number of joint moves, goals the mean goal of each role over terminal playouts, "
             + "unfinished the playouts stopped by a dead end or --max-steps. A game that fails prints "
             + "game=NAME error=\"...\"; the exit status is 1 if any game failed."})
@@ -36,8 +38,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "Uncounted warm-up seconds per game (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
-    @Option(names = "--engine", description = "Engine to reason with (default: the default engine).")
-    String engine;
+    @Mixin
+    EngineChoice engineChoice;
 
     @Option(names = "--threads", defaultValue = "1", description = "Threads, each with its own machine (default: ${DEFAULT-VALUE}).")
     int threads;
@@ -56,13 +58,12 @@ public final class BenchCommand implements Callable<Integer> {
                 + " --threads at least 1");
             return 2;
         }
-        String engineName = engine != null ? engine : Engines.defaultEngine();
         boolean anyFailed = false;
         for (Path game : games) {
             String name = game.getFileName().toString().replaceFirst("\\.kif$", "");
             String line;
             try {
-                line = "game=" + name + " " + bench(game, engineName);
+                line = "game=" + name + " " + bench(game);
             } catch (Exception | StackOverflowError e) {
                 line = "game=" + name + " error=" + Json.quote(GameFailure.describe(e));
                 anyFailed = true;
@@ -73,9 +74,9 @@ public final class BenchCommand implements Callable<Integer> {
         return anyFailed ? 1 : 0;
     }
 
-    private String bench(Path game, String engineName) throws Exception {
+    private String bench(Path game) throws Exception {
         long initStart = System.nanoTime();
-        StateMachineFactory factory = Engines.create(engineName, GameLoader.load(game));
+        StateMachineFactory factory = engineChoice.prepare(game);
         StateMachine first = factory.newMachine();
         first.initialState();
         double initMillis = (System.nanoTime() - initStart) / 1e6;
@@ -99,10 +100,11 @@ public final class BenchCommand implements Callable<Integer> {
             total.add(worker.tally);
         }
         StringBuilder out = new StringBuilder();
-        out.append("engine=").append(engineName)
+        out.append("engine=").append(factory.engineName())
             .append(" threads=").append(threads)
             .append(" init_ms=").append(format(initMillis))
             .append(" states/s=").append(format(total.states / elapsed))
+            .append(" states/cpu_s=").append(total.cpuNanos == 0 ? "n/a" : format(total.states / (total.cpuNanos / 1e9)))
             .append(" playouts/s=").append(format(total.finished / elapsed))
             .append(" length=").append(total.finished == 0 ? "n/a"
                 : String.format(Locale.ROOT, "%.1f", (double) total.finishedSteps / total.finished))
@@ -161,6 +163,8 @@ public final class BenchCommand implements Callable<Integer> {
         long finishedSteps;
         long terminal;
         long unfinished;
+        /** CPU time of the playout threads, so that rates can be read on a shared machine too. */
+        long cpuNanos;
         final long[] goalSums;
 
         Tally(int roles) {
@@ -173,6 +177,7 @@ public final class BenchCommand implements Callable<Integer> {
             finishedSteps += other.finishedSteps;
             terminal += other.terminal;
             unfinished += other.unfinished;
+            cpuNanos += other.cpuNanos;
             for (int r = 0; r < goalSums.length; r++) {
                 goalSums[r] += other.goalSums[r];
             }
@@ -193,6 +198,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         void run(long deadlineNanos) {
+            ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+            long cpuStart = cpu.isCurrentThreadCpuTimeSupported() ? cpu.getCurrentThreadCpuTime() : -1;
             try {
                 while (System.nanoTime() - deadlineNanos < 0) {
                     RandomPlayouts.End end = playouts.play(machine.initialState(), deadlineNanos);
@@ -213,6 +220,10 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             } catch (RuntimeException | StackOverflowError e) {
                 failure = e;
+            } finally {
+                if (cpuStart >= 0) {
+                    tally.cpuNanos += cpu.getCurrentThreadCpuTime() - cpuStart;
+                }
             }
         }
     }

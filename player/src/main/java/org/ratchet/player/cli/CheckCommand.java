@@ -11,12 +11,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.analysis.DependencyGraph;
 import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.hsfc.CompileReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -31,6 +34,8 @@ import picocli.CommandLine.Parameters;
         "Load and validate game files, as the player would before a match.",
         "Prints one line per file: 'ok FILE roles=N relations=N rules=N strata=N warnings=N' or "
             + "'error: FILE MESSAGE'. Warnings go to standard error.",
+        "With --compile, the line goes on with what compiling the game for the hsfc engine costs (the columns "
+            + "of the HSFC paper's Table 1), or the reason hsfc gave up and the prover would play.",
         "Exit status: 0 if every file is valid GDL, 1 if any is not, 2 on usage errors."
     })
 public final class CheckCommand implements Callable<Integer> {
@@ -38,6 +43,13 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "GAME.kif", description = "Game files in KIF (GDL).")
     List<Path> games;
+
+    @Option(names = "--compile", description = "Also compile each valid game with hsfc and report its cost.")
+    boolean compile;
+
+    @Option(names = "--compile-seconds", defaultValue = "10", paramLabel = "S",
+        description = "Time budget for compiling one game with --compile (default: ${DEFAULT-VALUE}).")
+    double compileSeconds;
 
     @Override
     public Integer call() {
@@ -55,7 +67,12 @@ public final class CheckCommand implements Callable<Integer> {
             for (String warning : game.warnings()) {
                 err.println("warning: " + file + " " + oneLine(warning));
             }
-            out.println("ok " + file + " " + keyValues(statistics(game)));
+            String line = "ok " + file + " " + keyValues(statistics(game));
+            if (compile) {
+                EngineOptions budget = EngineOptions.defaults().withTimeBudgetMillis(Math.max(1, (long) (compileSeconds * 1000)));
+                line += " " + CompileReport.of(game, budget);
+            }
+            out.println(line);
             return true;
         } catch (GdlException e) {
             out.println("error: " + file + " " + oneLine(e.getMessage()));

@@ -20,11 +20,11 @@ import picocli.CommandLine.Option;
 
 @Command(name = "match", mixinStandardHelpOptions = true,
     description = {"Run one match between GGP players and record it.",
-        "Sends start, play and stop messages over HTTP, enforces the clocks (a late, illegal or unreadable",
-        "reply, or a failed connection, is recorded as an error and replaced by a random legal move),",
-        "prints a summary and writes the match record (ggp.org JSON) to --out."},
-    footer = {"", "Example:", "  ratchet match --game ticTacToe.kif --start 10 --play 5 "
-        + "--player localhost:9147 --player localhost:9148"})
+        "A late, illegal or unreadable reply, or a failed connection, is recorded",
+        "as an error and replaced by a random legal move. Prints a summary and",
+        "writes the match record (ggp.org JSON) to --out."},
+    footer = {"", "Example:", "  ratchet match --game ticTacToe.kif --start 10 --play 5 \\",
+        "      --player localhost:9147 --player localhost:9148"})
 public final class MatchCommand implements Callable<Integer> {
 
     /** What a match and a tournament are both set up with. */
@@ -32,9 +32,9 @@ public final class MatchCommand implements Callable<Integer> {
         @Option(names = "--game", required = true, paramLabel = "GAME.kif", description = "The rule sheet (KIF).")
         Path game;
 
-        @Option(names = "--player", required = true, paramLabel = "HOST:PORT",
-            description = "A player's address; repeat the option, one per role in role order "
-                + "(for a tournament: the pool of players).")
+        @Option(names = "--player", required = true, paramLabel = "[NAME=]HOST:PORT",
+            description = "A player's address, optionally named (NAME=HOST:PORT); repeat the option, one per "
+                + "role in role order (for a tournament: the pool of players).")
         List<String> players;
 
         @Option(names = "--start", defaultValue = "10", paramLabel = "S",

@@ -1,14 +1,12 @@
 package org.ratchet.player.cli;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.search.PlayoutPolicy;
 import org.ratchet.search.ReportingStrategy;
@@ -16,6 +14,7 @@ import org.ratchet.search.SearchOptions;
 import org.ratchet.search.SearchStatistics;
 import org.ratchet.search.Strategies;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,8 +32,8 @@ public final class SearchBenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "10", description = "How long to search (default: ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--engine", description = "Rule engine (default: the best available).")
-    String engine;
+    @Mixin
+    EngineChoice engineChoice;
 
     @Option(names = "--strategy", defaultValue = "mcts", description = "Search strategy: mcts, montecarlo, random "
             + "(default: ${DEFAULT-VALUE}).")
@@ -66,13 +65,11 @@ public final class SearchBenchCommand implements Callable<Integer> {
             System.err.println("ratchet bench-search: " + e.getMessage());
             return 2;
         }
-        GameDescription description;
         StateMachineFactory factory;
         String engineName;
         try {
-            description = GameLoader.load(game);
-            engineName = engine != null ? engine : Engines.defaultEngine();
-            factory = Engines.create(engineName, description);
+            factory = engineChoice.prepare(game);
+            engineName = factory.engineName();
         } catch (IOException e) {
             System.err.println("ratchet bench-search: cannot read " + game + ": " + e.getMessage());
             return 2;
@@ -94,15 +91,29 @@ public final class SearchBenchCommand implements Callable<Integer> {
         }
         try (search) {
             search.prepare(factory, 0, System.currentTimeMillis());
+            long cpuBefore = processCpuNanos();
             search.selectMove(machine.initialState(), System.currentTimeMillis() + Math.round(seconds * 1000));
+            double cpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
             SearchStatistics stats = search.statistics();
+            // CPU seconds show how much of the machine the search really had: on a shared machine the
+            // iterations per CPU second compare thread counts fairly.
             System.out.println(String.format(Locale.ROOT,
-                    "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f iterations=%d playouts=%d "
-                            + "iterations_per_s=%.1f playouts_per_s=%.1f nodes=%d move=%s",
+                    "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f cpu_s=%.1f iterations=%d "
+                            + "playouts=%d iterations_per_s=%.1f playouts_per_s=%.1f iterations_per_cpu_s=%.1f "
+                            + "nodes=%d move=%s",
                     gameName(), engineName, search.name(), playoutName(search.name(), options),
-                    stats.threads(), stats.elapsedMillis() / 1000.0, stats.iterations(), stats.playouts(),
-                    stats.iterationsPerSecond(), stats.playoutsPerSecond(), stats.treeNodes(),
+                    stats.threads(), stats.elapsedMillis() / 1000.0, cpuSeconds, stats.iterations(),
+                    stats.playouts(), stats.iterationsPerSecond(), stats.playoutsPerSecond(),
+                    cpuSeconds > 0 ? stats.iterations() / cpuSeconds : 0, stats.treeNodes(),
                     stats.chosenMove().replace(' ', '_')));
+        }
+        return 0;
+    }
+
+    /** CPU time of the whole process so far, or 0 where the JVM does not report it. */
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
         }
         return 0;
     }

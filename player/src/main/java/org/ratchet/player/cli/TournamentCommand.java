@@ -15,10 +15,11 @@ import picocli.CommandLine.Option;
 
 @Command(name = "tournament", mixinStandardHelpOptions = true,
     description = {"Run a series of matches between GGP players.",
-        "Every group of as many players as the game has roles meets in turn, rotating through the roles;",
-        "prints each player's mean score and win rate with 95% confidence intervals."},
-    footer = {"", "Example:", "  ratchet tournament --game connectFour.kif --matches 6 --start 10 --play 2 "
-        + "--player localhost:9147 --player localhost:9148 --player localhost:9149 --csv results.csv"})
+        "Every group of as many players as the game has roles meets in turn,",
+        "rotating through the roles. Prints each player's mean score and win",
+        "rate with 95%% confidence intervals."},
+    footer = {"", "Example:", "  ratchet tournament --game connectFour.kif --matches 6 --start 10 --play 2 \\",
+        "      --player mcts=localhost:9147 --player random=localhost:9148 --csv r.csv"})
 public final class TournamentCommand implements Callable<Integer> {
 
     @Mixin

@@ -7,11 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.play.TraceWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,8 +29,8 @@ public final class TraceCommand implements Callable<Integer> {
     @Option(names = "--playouts", defaultValue = "1", description = "Number of playouts (default: ${DEFAULT-VALUE}).")
     int playouts;
 
-    @Option(names = "--engine", description = "Engine to reason with (default: the default engine).")
-    String engine;
+    @Mixin
+    EngineChoice engineChoice;
 
     @Option(names = "--max-steps", defaultValue = "10000",
         description = "Joint moves after which a playout is cut (default: ${DEFAULT-VALUE}).")
@@ -47,8 +46,7 @@ public final class TraceCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            String engineName = engine != null ? engine : Engines.defaultEngine();
-            StateMachine machine = Engines.create(engineName, GameLoader.load(game)).newMachine();
+            StateMachine machine = engineChoice.prepare(game).newMachine();
             if (out != null) {
                 try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
                     new TraceWriter(machine, writer).write(playouts, seed, maxSteps);

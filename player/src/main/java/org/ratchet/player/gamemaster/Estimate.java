@@ -52,6 +52,11 @@ public record Estimate(double value, double low, double high) {
         return new Estimate(p, Math.max(0, centre - halfWidth), Math.min(1, centre + halfWidth));
     }
 
+    /** The same estimate with its bounds clipped to the range the quantity can take (e.g. goals 0..100). */
+    public Estimate within(double min, double max) {
+        return new Estimate(value, Math.max(min, low), Math.min(max, high));
+    }
+
     static double tQuantile(int degreesOfFreedom) {
         if (degreesOfFreedom <= T_975.length) {
             return T_975[degreesOfFreedom - 1];

@@ -10,9 +10,17 @@ import java.util.function.IntFunction;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.gamemaster.PlayerClient.Reply;
+import org.ratchet.player.protocol.AbortMessage;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.PlayMessage;
+import org.ratchet.player.protocol.ProtocolException;
+import org.ratchet.player.protocol.Replies;
+import org.ratchet.player.protocol.StartMessage;
+import org.ratchet.player.protocol.StopMessage;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 
@@ -82,21 +90,21 @@ public final class Gamemaster {
             players.stream().map(PlayerAddress::toString).toList());
         LOG.info("match {}: {} with {}", matchId, game.name(), describePlayers(roleNames, players));
 
-        List<String> lastJointMove = null;
+        // The previous joint move as play and stop messages carry it: none before the first turn.
+        List<SExpr> lastJointMove = List.of();
         try {
             machine.setState(machine.initialState());
             record.addState(facts(machine, machine.currentState()), System.currentTimeMillis());
 
-            List<Reply> ready = exchange(players, r -> GgpMessages.start(matchId, roleNames.get(r),
-                game.rulesForStart(), clocks.startClockSeconds(), clocks.playClockSeconds()),
+            List<Reply> ready = exchange(players, r -> new StartMessage(matchId, roleNames.get(r), game.rules(),
+                clocks.startClockSeconds() * 1000L, clocks.playClockSeconds() * 1000L).render(),
                 clocks.startTimeoutMillis());
             record.addErrors(startErrors(ready, roleNames));
 
             while (!machine.isTerminal()) {
                 checkEveryRoleCanMove(machine, roleNames);
-                List<String> previous = lastJointMove;
-                List<Reply> replies = exchange(players, r -> GgpMessages.play(matchId, previous),
-                    clocks.playTimeoutMillis());
+                String play = new PlayMessage(matchId, lastJointMove).render();
+                List<Reply> replies = exchange(players, r -> play, clocks.playTimeoutMillis());
                 int[] jointMove = new int[roleCount];
                 List<String> rendered = new ArrayList<>(roleCount);
                 List<String> errors = new ArrayList<>(roleCount);
@@ -114,7 +122,7 @@ public final class Gamemaster {
                 record.addMoves(rendered);
                 record.addState(facts(machine, machine.currentState()), System.currentTimeMillis());
                 record.addErrors(errors);
-                lastJointMove = rendered;
+                lastJointMove = rendered.stream().map(Gamemaster::expression).toList();
             }
             List<Integer> goals = new ArrayList<>(roleCount);
             for (int r = 0; r < roleCount; r++) {
@@ -128,8 +136,8 @@ public final class Gamemaster {
             LOG.error("match {} aborted: the referee's engine failed", matchId, e);
             return abort(record, players, clocks);
         }
-        List<String> finalMove = lastJointMove;
-        List<Reply> done = exchange(players, r -> GgpMessages.stop(matchId, finalMove), clocks.playTimeoutMillis());
+        String stop = new StopMessage(matchId, lastJointMove).render();
+        List<Reply> done = exchange(players, r -> stop, clocks.playTimeoutMillis());
         for (int r = 0; r < roleCount; r++) {
             if (!done.get(r).answered()) {
                 LOG.warn("match {}: {} ({}) did not acknowledge stop: {}", matchId, roleNames.get(r), players.get(r),
@@ -143,7 +151,8 @@ public final class Gamemaster {
     /** The referee cannot continue: the players are told, and the record keeps the history so far. */
     private MatchRecord abort(MatchRecord record, List<PlayerAddress> players, Clocks clocks) {
         record.markAborted();
-        exchange(players, r -> GgpMessages.abort(record.matchId()), clocks.playTimeoutMillis());
+        String abort = new AbortMessage(record.matchId()).render();
+        exchange(players, r -> abort, clocks.playTimeoutMillis());
         return record;
     }
 
@@ -188,7 +197,7 @@ public final class Gamemaster {
             String error = connectionError(reply);
             if (!error.isEmpty()) {
                 LOG.warn("{} did not get ready: {}", roleNames.get(r), reply.detail());
-            } else if (!reply.text().equalsIgnoreCase("ready")) {
+            } else if (!Replies.isKeyword(reply.text(), Replies.READY)) {
                 // Harmless: the player took the match; it just words its acknowledgement differently.
                 LOG.warn("{} answered start with '{}' instead of 'ready'", roleNames.get(r), abbreviate(reply.text()));
             }
@@ -233,8 +242,8 @@ public final class Gamemaster {
     private static int legalMoveId(StateMachine machine, int role, String reply) {
         Term move;
         try {
-            move = KnownTerms.read(reply, machine.description().symbols());
-        } catch (GdlException e) {
+            move = KnownTerms.read(Replies.parseMove(reply), machine.description().symbols());
+        } catch (ProtocolException | GdlException e) {
             return -1;
         }
         int id = machine.moveId(role, move);
@@ -258,6 +267,15 @@ public final class Gamemaster {
         }
         Arrays.sort(facts);
         return List.of(facts);
+    }
+
+    /** A move the reasoner rendered, as an expression for the protocol messages. */
+    private static SExpr expression(String move) {
+        try {
+            return Kif.readOne(move);
+        } catch (ProtocolException e) {
+            throw new IllegalStateException("the reasoner rendered a move that is not KIF: " + move, e);
+        }
     }
 
     private static String describe(Reply reply, String error) {

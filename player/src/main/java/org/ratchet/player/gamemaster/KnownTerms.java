@@ -1,9 +1,7 @@
 package org.ratchet.player.gamemaster;
 
-import java.util.List;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.GdlParser;
-import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
@@ -17,12 +15,7 @@ final class KnownTerms {
     private KnownTerms() {
     }
 
-    static Term read(String text, SymbolTable symbols) throws GdlException {
-        List<SExpr> expressions = KifReader.read(text);
-        if (expressions.size() != 1) {
-            throw new GdlException("expected one term, found " + expressions.size() + " expressions");
-        }
-        SExpr expression = expressions.get(0);
+    static Term read(SExpr expression, SymbolTable symbols) throws GdlException {
         checkKnown(expression, symbols);
         return GdlParser.groundTerm(expression, symbols);
     }

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ratchet.reasoner.gdl.GdlException;
-import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.ProtocolException;
 import org.ratchet.reasoner.gdl.SExpr;
 
 /**
@@ -251,14 +251,14 @@ public final class MatchRecord {
 
     /** The facts of a recorded state, {@code ((cell 1 1 b) (control xplayer))}, each as KIF text. */
     private static List<String> stateFacts(String state) {
-        List<SExpr> read;
+        SExpr read;
         try {
-            read = KifReader.read(state);
-        } catch (GdlException e) {
+            read = Kif.readOne(state);
+        } catch (ProtocolException e) {
             throw new IllegalArgumentException("match record state is not KIF: " + e.getMessage(), e);
         }
-        if (read.size() != 1 || !(read.get(0) instanceof SExpr.ListExpr facts)) {
-            throw new IllegalArgumentException("match record state is not one KIF list: " + state);
+        if (!(read instanceof SExpr.ListExpr facts)) {
+            throw new IllegalArgumentException("match record state is not a KIF list: " + state);
         }
         return facts.items().stream().map(SExpr::toString).toList();
     }

@@ -2,6 +2,8 @@ package org.ratchet.player.gamemaster;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.ProtocolException;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GdlException;
@@ -61,8 +63,8 @@ public final class MatchReplay {
     private static int legalMoveId(StateMachine machine, int role, String move, SymbolTable symbols, int turn) {
         int id;
         try {
-            id = machine.moveId(role, KnownTerms.read(move, symbols));
-        } catch (GdlException e) {
+            id = machine.moveId(role, KnownTerms.read(Kif.readOne(move), symbols));
+        } catch (ProtocolException | GdlException e) {
             throw new IllegalArgumentException("joint move " + turn + ": cannot read '" + move + "': " + e.getMessage(), e);
         }
         for (int i = 0, n = machine.legalCount(role); id >= 0 && i < n; i++) {
@@ -78,8 +80,8 @@ public final class MatchReplay {
         int[] ids = new int[recorded.size()];
         for (int i = 0; i < ids.length; i++) {
             try {
-                ids[i] = machine.factId(KnownTerms.read(recorded.get(i), symbols));
-            } catch (GdlException e) {
+                ids[i] = machine.factId(KnownTerms.read(Kif.readOne(recorded.get(i)), symbols));
+            } catch (ProtocolException | GdlException e) {
                 throw new IllegalArgumentException("state " + index + ": cannot read fact '" + recorded.get(i) + "'", e);
             }
             if (ids[i] < 0) {

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameLoader;
@@ -15,12 +14,13 @@ import org.ratchet.reasoner.gdl.SExpr;
 
 /**
  * A game as the gamemaster holds it: its name, the rule sheet as given (kept in match records), the rules
- * as sent in start messages, and the engine that referees it.
- *
- * @param rulesForStart the rules as one line of KIF: comments and layout dropped, since some players read
- *                      the start message with simple tokenizers
+ * as read (sent in start messages, without the sheet's comments and layout) and the engine that referees it.
  */
-public record PreparedGame(String name, String rulesheet, String rulesForStart, StateMachineFactory referee) {
+public record PreparedGame(String name, String rulesheet, List<SExpr> rules, StateMachineFactory referee) {
+
+    public PreparedGame {
+        rules = List.copyOf(rules);
+    }
 
     public static PreparedGame load(Path file, String engine) throws IOException, GdlException {
         String fileName = file.getFileName().toString();
@@ -30,7 +30,6 @@ public record PreparedGame(String name, String rulesheet, String rulesForStart, 
 
     public static PreparedGame of(String name, String rulesheet, String engine) throws GdlException {
         List<SExpr> rules = KifReader.read(rulesheet);
-        String oneLine = rules.stream().map(SExpr::toString).collect(Collectors.joining(" "));
-        return new PreparedGame(name, rulesheet, oneLine, Engines.create(engine, GameLoader.load(rules)));
+        return new PreparedGame(name, rulesheet, rules, Engines.create(engine, GameLoader.load(rules)));
     }
 }

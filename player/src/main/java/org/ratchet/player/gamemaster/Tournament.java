@@ -83,6 +83,9 @@ public final class Tournament {
     public TournamentResult run(PreparedGame game, List<PlayerAddress> players, int matches,
                                 Gamemaster.Clocks clocks, Path recordDirectory, PrintStream progress)
             throws IOException {
+        if (players.stream().map(PlayerAddress::toString).distinct().count() != players.size()) {
+            throw new IllegalArgumentException("two players share a name; name them apart (NAME=HOST:PORT)");
+        }
         int roleCount = game.referee().newMachine().roleCount();
         List<int[]> schedule = schedule(players.size(), roleCount, matches);
         TournamentResult result = new TournamentResult(game.name(), players);

@@ -10,6 +10,7 @@ import java.util.Map;
  * The matches of a tournament and each player's standing: mean score (goal value) and win rate, each with
  * a 95% confidence interval. A match counts as won by the player with the strictly highest goal; a top
  * goal shared by k players gives each 1/k of a win; in a single-role game a win is the maximum goal, 100.
+ * The score interval is clipped to the goal range 0..100.
  * Aborted matches are listed but left out of the standings.
  */
 public final class TournamentResult {
@@ -81,7 +82,7 @@ public final class TournamentResult {
                 }
             }
             double[] samples = scores.stream().mapToDouble(Double::doubleValue).toArray();
-            standings.add(new Standing(players.get(p), samples.length, Estimate.mean(samples),
+            standings.add(new Standing(players.get(p), samples.length, Estimate.mean(samples).within(0, 100),
                 Estimate.proportion(wins, samples.length), errors));
         }
         return standings;

@@ -90,6 +90,28 @@ class CheckCommandTest {
     }
 
     @Test
+    void compileAddsTheCostOfTheHsfcEngineToTheOkLine() {
+        Run run = check("--compile", game("ticTacToe.kif"));
+        assertEquals(0, run.exitCode());
+        Map<String, String> values = keyValues(run.out().get(0));
+        assertEquals("hsfc", values.get("engine"), run.out().get(0));
+        for (String key : List.of("compile_ms", "ground_ms", "reference_table_bytes", "knowledge_base_bytes")) {
+            assertTrue(Long.parseLong(values.get(key)) >= 0, key);
+        }
+        assertTrue(Long.parseLong(values.get("moves")) > 0);
+        assertEquals("2", values.get("roles"), "the checking statistics come first");
+    }
+
+    @Test
+    void compileReportsTheFallbackWhenTheBudgetIsTooSmall() {
+        String chess = EDGE_CASES.resolveSibling("repository").resolve("chess.kif").toString();
+        Run run = check("--compile", "--compile-seconds", "0.001", chess);
+        assertEquals(0, run.exitCode(), "a game hsfc cannot compile in time is still valid");
+        String line = run.out().get(0);
+        assertTrue(line.contains(" engine=prover ") && line.contains("fallback_reason=\""), line);
+    }
+
+    @Test
     void invalidGamesGiveErrorLinesAndExitOne() {
         String functions = game("test_invalid_function_arities_differ.kif");
         String relations = game("test_invalid_sentence_arities_differ.kif");

@@ -99,7 +99,7 @@ class TraceAndBenchCommandTest {
         assertEquals(1, bench.exit(), "a failed game makes the exit status non-zero");
         List<String> lines = bench.out().lines().toList();
         assertEquals(2, lines.size(), bench.out());
-        Matcher m = Pattern.compile("game=ticTacToe engine=prover threads=2 init_ms=\\S+ states/s=(\\S+)"
+        Matcher m = Pattern.compile("game=ticTacToe engine=prover threads=2 init_ms=\\S+ states/s=(\\S+) states/cpu_s=\\S+"
             + " playouts/s=\\S+ length=(\\S+) goals=(\\S+)/(\\S+) playouts=(\\d+) unfinished=0").matcher(lines.get(0));
         assertTrue(m.matches(), lines.get(0));
         assertTrue(Double.parseDouble(m.group(1)) > 0);

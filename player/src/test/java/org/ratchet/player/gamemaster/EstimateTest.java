@@ -19,6 +19,14 @@ class EstimateTest {
     }
 
     @Test
+    void clippingKeepsTheBoundsInsideTheGoalRange() {
+        Estimate e = Estimate.mean(new double[] {0, 100}).within(0, 100);
+        assertEquals(50, e.value(), 1e-9);
+        assertEquals(0, e.low());
+        assertEquals(100, e.high());
+    }
+
+    @Test
     void oneSampleHasNoInterval() {
         Estimate e = Estimate.mean(new double[] {75});
         assertEquals(75, e.value());

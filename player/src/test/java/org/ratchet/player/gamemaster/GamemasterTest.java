@@ -69,12 +69,11 @@ class GamemasterTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ticTacToe", "roshambo2", "buttons"})
-    void playsAWholeMatchBetweenHonestPlayers(String gameName) throws Exception {
+    void playsAWholeMatchBetweenRatchetPlayers(String gameName) throws Exception {
         PreparedGame game = corpusGame(gameName);
         int roles = game.referee().newMachine().roleCount();
-        List<ScriptedPlayer> players = honestPlayers(roles);
-        try {
-            MatchRecord record = gamemaster.run(game, addresses(players), "test." + gameName, CLOCKS);
+        try (RatchetPlayers players = RatchetPlayers.random(roles)) {
+            MatchRecord record = gamemaster.run(game, players.addresses(), "test." + gameName, CLOCKS);
             assertTrue(record.isCompleted());
             assertFalse(record.isAborted());
             int turns = record.moves().size();
@@ -87,13 +86,40 @@ class GamemasterTest {
                 errors.forEach(error -> assertEquals("", error));
             }
             assertGoalsAreTheFinalStates(game, record);
-            for (ScriptedPlayer player : players) {
-                List<String> received = player.received();
+        }
+    }
+
+    @Test
+    void aSearchingPlayerFinishesAPuzzle() throws Exception {
+        PreparedGame game = corpusGame("buttons");
+        try (RatchetPlayers players = new RatchetPlayers("mcts")) {
+            MatchRecord record = gamemaster.run(game, players.addresses(), "test.mcts",
+                new Gamemaster.Clocks(3, 1, 500));
+            assertTrue(record.isCompleted());
+            assertEquals(List.of(""), record.errors().get(record.errors().size() - 1));
+            assertGoalsAreTheFinalStates(game, record);
+        }
+    }
+
+    @Test
+    void playersGetStartThenOnePlayPerTurnWithThePreviousJointMoveThenStop() throws Exception {
+        PreparedGame game = corpusGame("roshambo2");
+        List<ScriptedPlayer> players = honestPlayers(2);
+        try {
+            MatchRecord record = gamemaster.run(game, addresses(players), "m7", CLOCKS);
+            List<List<String>> moves = record.moves();
+            int turns = moves.size();
+            for (int r = 0; r < 2; r++) {
+                List<String> received = players.get(r).received();
                 assertEquals(turns + 2, received.size(), "start, one play per turn, stop");
-                assertTrue(received.get(0).startsWith("(start test." + gameName + " "));
-                assertEquals("(play test." + gameName + " nil)", received.get(1));
-                assertEquals("(stop test." + gameName + " (" + String.join(" ", record.moves().get(turns - 1))
-                    + "))", received.get(turns + 1));
+                assertTrue(received.get(0).startsWith("(start m7 " + record.roleNames().get(r) + " ((role white) "),
+                    received.get(0));
+                assertTrue(received.get(0).endsWith(") 5 2)"), received.get(0));
+                assertEquals("(play m7 nil)", received.get(1));
+                for (int turn = 1; turn < turns; turn++) {
+                    assertEquals("(play m7 (" + String.join(" ", moves.get(turn - 1)) + "))", received.get(turn + 1));
+                }
+                assertEquals("(stop m7 (" + String.join(" ", moves.get(turns - 1)) + "))", received.get(turns + 1));
             }
         } finally {
             closeAll(players);
@@ -132,9 +158,8 @@ class GamemasterTest {
     @Test
     void theJsonRecordReadsBackAndReplaysToTheSameFinalState(@TempDir Path directory) throws Exception {
         PreparedGame game = corpusGame("ticTacToe");
-        List<ScriptedPlayer> players = honestPlayers(2);
-        try {
-            MatchRecord record = gamemaster.run(game, addresses(players), "roundtrip", CLOCKS);
+        try (RatchetPlayers players = RatchetPlayers.random(2)) {
+            MatchRecord record = gamemaster.run(game, players.addresses(), "roundtrip", CLOCKS);
             Path file = record.writeTo(directory);
             assertEquals(directory.resolve("roundtrip.json"), file);
             MatchRecord readBack = MatchRecord.read(file);
@@ -155,17 +180,14 @@ class GamemasterTest {
                     "\"gameName\"", "\"startTime\"", "\"stateTimes\"", "\"randomToken\"")) {
                 assertTrue(json.contains(field), field);
             }
-        } finally {
-            closeAll(players);
         }
     }
 
     @Test
     void aRecordThatDisagreesWithTheRulesDoesNotReplay() throws Exception {
         PreparedGame game = corpusGame("ticTacToe");
-        List<ScriptedPlayer> players = honestPlayers(2);
-        try {
-            MatchRecord record = gamemaster.run(game, addresses(players), "tampered", CLOCKS);
+        try (RatchetPlayers players = RatchetPlayers.random(2)) {
+            MatchRecord record = gamemaster.run(game, players.addresses(), "tampered", CLOCKS);
             String json = record.toJson();
             String firstMove = record.moves().get(0).get(0);
             String otherCell = firstMove.equals("(mark 1 1)") ? "(mark 2 2)" : "(mark 1 1)";
@@ -173,8 +195,6 @@ class GamemasterTest {
                 Pattern.quote("[\"" + firstMove + "\""), "[\"" + otherCell + "\""));
             assertThrows(IllegalArgumentException.class,
                 () -> MatchReplay.replay(tampered, game.referee().newMachine()));
-        } finally {
-            closeAll(players);
         }
     }
 

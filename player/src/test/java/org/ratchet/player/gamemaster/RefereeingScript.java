@@ -1,14 +1,19 @@
 package org.ratchet.player.gamemaster;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.ratchet.player.protocol.Message;
+import org.ratchet.player.protocol.MessageParser;
+import org.ratchet.player.protocol.PlayMessage;
+import org.ratchet.player.protocol.Replies;
+import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlParser;
-import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
@@ -48,20 +53,19 @@ final class RefereeingScript implements ScriptedPlayer.Script {
     }
 
     @Override
-    public String reply(String message) throws Exception {
+    public String reply(String text) throws Exception {
         String reply;
         Fault fault;
         synchronized (this) {
-            SExpr.ListExpr parsed = (SExpr.ListExpr) KifReader.read(message).get(0);
-            String type = parsed.get(0).toString().toLowerCase(Locale.ROOT);
-            if (type.equals("start")) {
-                start(parsed);
-                return "ready";
+            Message message = MessageParser.parse(text);
+            if (message instanceof StartMessage start) {
+                start(start);
+                return Replies.READY;
             }
-            if (!type.equals("play")) {
-                return "done";
+            if (!(message instanceof PlayMessage play)) {
+                return Replies.DONE;
             }
-            apply(parsed.get(2));
+            apply(play.moves());
             turn++;
             fault = faults.get(turn);
             reply = choose(fault);
@@ -72,21 +76,21 @@ final class RefereeingScript implements ScriptedPlayer.Script {
         return reply;
     }
 
-    private void start(SExpr.ListExpr message) throws Exception {
-        GameDescription game = GameLoader.load(((SExpr.ListExpr) message.get(3)).items());
+    private void start(StartMessage start) throws Exception {
+        GameDescription game = GameLoader.load(start.rules());
         machine = Engines.create(Engines.defaultEngine(), game).newMachine();
-        role = game.roles().indexOf(GdlParser.groundTerm(message.get(2), game.symbols()));
+        role = game.roles().indexOf(GdlParser.groundTerm(new SExpr.Token(start.role(), 0), game.symbols()));
         turn = 0;
     }
 
-    private void apply(SExpr jointMove) throws Exception {
-        if (!(jointMove instanceof SExpr.ListExpr moves)) {
+    private void apply(List<SExpr> jointMove) throws Exception {
+        if (jointMove.isEmpty()) {
             return; // nil: the first turn
         }
         SymbolTable symbols = machine.description().symbols();
-        int[] ids = new int[moves.size()];
+        int[] ids = new int[jointMove.size()];
         for (int r = 0; r < ids.length; r++) {
-            ids[r] = machine.moveId(r, GdlParser.groundTerm(moves.get(r), symbols));
+            ids[r] = machine.moveId(r, GdlParser.groundTerm(jointMove.get(r), symbols));
         }
         machine.advance(ids);
     }

@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -30,12 +29,8 @@ class TournamentTest {
     @Test
     void threePlayersMeetOnBothSidesAndTheStandingsAddUp(@TempDir Path directory) throws Exception {
         PreparedGame game = GamemasterTest.corpusGame("ticTacToe");
-        List<ScriptedPlayer> players = new ArrayList<>();
-        try {
-            for (int i = 0; i < 3; i++) {
-                players.add(new ScriptedPlayer(RefereeingScript.honest(i)));
-            }
-            List<PlayerAddress> addresses = players.stream().map(ScriptedPlayer::address).toList();
+        try (RatchetPlayers players = RatchetPlayers.random(3)) {
+            List<PlayerAddress> addresses = players.addresses();
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
             TournamentResult result = new Tournament(new Gamemaster(new PlayerClient(), new Random(3)))
                 .run(game, addresses, 6, new Gamemaster.Clocks(5, 2, 500), directory,
@@ -72,8 +67,6 @@ class TournamentTest {
             Map<?, ?> json = (Map<?, ?>) Json.parse(result.toJson());
             assertEquals(3, ((List<?>) json.get("standings")).size());
             assertEquals(6, ((List<?>) json.get("matches")).size());
-        } finally {
-            players.forEach(ScriptedPlayer::close);
         }
     }
 
@@ -81,11 +74,12 @@ class TournamentTest {
     void theCommandsRunAMatchAndATournament(@TempDir Path directory) throws Exception {
         Path rules = directory.resolve("ticTacToe.kif");
         Files.writeString(rules, GamemasterTest.corpusGame("ticTacToe").rulesheet());
-        try (ScriptedPlayer x = new ScriptedPlayer(RefereeingScript.honest(1));
-             ScriptedPlayer o = new ScriptedPlayer(RefereeingScript.honest(2))) {
+        try (RatchetPlayers players = RatchetPlayers.random(2)) {
+            String x = players.addresses().get(0).toString();
+            String o = players.addresses().get(1).toString();
             Path records = directory.resolve("records");
             int exit = Ratchet.run("match", "--game", rules.toString(), "--start", "5", "--play", "2",
-                "--player", x.address().toString(), "--player", o.address().toString(),
+                "--player", x, "--player", o,
                 "--out", records.toString(), "--match-id", "cli.1", "--seed", "4");
             assertEquals(0, exit);
             MatchRecord record = MatchRecord.read(records.resolve("cli.1.json"));
@@ -95,7 +89,7 @@ class TournamentTest {
             Path csv = directory.resolve("results.csv");
             Path json = directory.resolve("results.json");
             exit = Ratchet.run("tournament", "--game", rules.toString(), "--matches", "2", "--start", "5",
-                "--play", "2", "--player", x.address().toString(), "--player", o.address().toString(),
+                "--play", "2", "--player", x, "--player", o,
                 "--out", records.toString(), "--csv", csv.toString(), "--json", json.toString());
             assertEquals(0, exit);
             assertEquals(5, Files.readAllLines(csv).size());

@@ -143,9 +143,6 @@ final class Prover {
         if (definition.isEmpty()) {
             return List.of();
         }
-        if (rules.lifetime(relation) == ProverRules.Lifetime.GAME && !isMostGeneral(call)) {
-            return lookupInWholeRelation(call);
-        }
         Map<Term, Table> tables = tablesFor(relation);
         Table table = tables.get(call);
         if (table == null) {
@@ -173,63 +170,6 @@ final class Prover {
             lowerCallerLink(table.lowLink);
         }
         return table.answers;
-    }
-
-    /**
-     * Answers a call of a state-independent relation from the table of the relation's most general call,
-     * computed once per game. This is what makes static relations cheap: without it every differently bound
-     * call (e.g. each ground test of an 8-ary geometry relation) would be proved anew. While the general
-     * table is itself still being evaluated (the relation is recursive), all its answers so far are
-     * returned; the caller's unification keeps only those that match.
-     */
-    private List<Term> lookupInWholeRelation(Term call) {
-        Table cached = gameTables.get(call);
-        if (cached != null) {
-            return cached.answers;
-        }
-        Term general = mostGeneral(call);
-        List<Term> all = lookup(general);
-        Table whole = gameTables.get(general);
-        if (whole.status != Status.COMPLETE) {
-            return all;
-        }
-        if (call.isGround()) {
-            return whole.known.contains(call) ? List.of(call) : List.of();
-        }
-        Table matching = new Table(call);
-        Substitution substitution = new Substitution(matching.callVariables);
-        for (Term answer : all) {
-            int mark = substitution.mark();
-            if (substitution.unify(call, answer)) {
-                matching.known.add(answer);
-                matching.answers.add(answer);
-            }
-            substitution.undo(mark);
-        }
-        matching.status = Status.COMPLETE;
-        gameTables.put(call, matching);
-        return matching.answers;
-    }
-
-    /** Whether the call is {@code (r ?0 ?1 ...)} with distinct variables, or a constant. */
-    private static boolean isMostGeneral(Term call) {
-        for (int i = 0; i < call.arity(); i++) {
-            if (!(call.arg(i) instanceof Variable variable) || variable.index() != i) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static Term mostGeneral(Term call) {
-        if (call.arity() == 0) {
-            return call;
-        }
-        Term[] args = new Term[call.arity()];
-        for (int i = 0; i < args.length; i++) {
-            args[i] = Variants.variable(i);
-        }
-        return new Compound(call.symbol(), args);
     }
 
     private void lowerCallerLink(int position) {
@@ -451,9 +391,7 @@ final class Prover {
         List<Term> candidates = lookup(groundCall);
         int relation = groundCall.symbol();
         if (relation != SymbolTable.TRUE && relation != SymbolTable.DOES) {
-            // Calls of state-independent relations are answered from the relation's most general table.
-            Term tabled = rules.lifetime(relation) == ProverRules.Lifetime.GAME ? mostGeneral(groundCall) : groundCall;
-            Table table = tablesFor(relation).get(tabled);
+            Table table = tablesFor(relation).get(groundCall);
             if (table != null && table.status != Status.COMPLETE) {
                 throw new ProverException("recursion through negation: " + groundCall.render(rules.game().symbols())
                     + " is negated while it is being proved itself (the rules are not stratified)");

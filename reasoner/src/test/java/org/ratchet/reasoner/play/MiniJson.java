@@ -9,7 +9,7 @@ import java.util.Map;
  * A strict little JSON reader for tests: objects (insertion-ordered maps, duplicate keys rejected), arrays,
  * strings, integers, booleans and null. Anything else, or trailing text, is an error.
  */
-final class MiniJson {
+public final class MiniJson {
     private final String text;
     private int pos;
 
@@ -17,7 +17,7 @@ final class MiniJson {
         this.text = text;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson reader = new MiniJson(text);
         Object value = reader.value();
         reader.skipSpace();

@@ -19,21 +19,21 @@ import java.util.regex.Pattern;
  * types, canonical terms, sorted arrays without duplicates, role keys, consecutive steps, and how a playout
  * ends. Returns the records of each playout for further checks.
  */
-final class TraceFormat {
+public final class TraceFormat {
     /** Canonical KIF: lower-case symbols without spaces or parentheses, or a parenthesised compound. */
     private static final Pattern CANONICAL =
         Pattern.compile("[^\\sA-Z()\"]+|\\((?:[^\\sA-Z()\"]+)(?: (?:[^\\sA-Z()\"]+|\\(.*\\)))*\\)");
 
     /** How the last playout ended. */
-    enum End { TERMINAL, DEAD_END, OPEN }
+    public enum End { TERMINAL, DEAD_END, OPEN }
 
-    record Playout(long id, List<Map<String, Object>> records, End end) {
+    public record Playout(long id, List<Map<String, Object>> records, End end) {
     }
 
     private TraceFormat() {
     }
 
-    static List<Playout> check(String trace, List<String> roles) {
+    public static List<Playout> check(String trace, List<String> roles) {
         assertTrue(trace.isEmpty() || trace.endsWith("\n"), "every line ends with a newline");
         List<Playout> playouts = new ArrayList<>();
         Set<Long> seenIds = new HashSet<>();

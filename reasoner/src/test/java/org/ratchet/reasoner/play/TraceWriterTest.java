@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.StateMachine;
@@ -70,6 +72,19 @@ class TraceWriterTest {
             }
         }
         assertTrue(trace.contains("\"state\":[\"(cell 1 1 b)\",\"(cell 1 2 b)\""), "canonical, sorted facts");
+    }
+
+    /** Simultaneous moves, three roles, puzzles and zero-argument terms: every record keeps the format. */
+    @ParameterizedTest
+    @ValueSource(strings = {"roshambo2", "3pConnectFour", "hanoi", "lightsOut", "chomp", "nim1", "blocker"})
+    void repositoryGameTracesFollowTheFormat(String name) throws Exception {
+        StateMachine machine = machine(GameCorpus.read(GameCorpus.repositoryGame(name)));
+        String trace = trace(machine, 3, 42, 1000);
+        List<TraceFormat.Playout> playouts = TraceFormat.check(trace, roles(machine));
+        assertEquals(3, playouts.size());
+        for (TraceFormat.Playout playout : playouts) {
+            assertEquals(TraceFormat.End.TERMINAL, playout.end(), name + " playout " + playout.id());
+        }
     }
 
     @Test

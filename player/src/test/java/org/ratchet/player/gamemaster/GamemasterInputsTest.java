@@ -7,24 +7,19 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class ProtocolBitsTest {
-
-    @Test
-    void rendersTheFourMessages() {
-        assertEquals("(start m1 xplayer ((role xplayer) (init (cell 1 1 b))) 10 5)",
-            GgpMessages.start("m1", "xplayer", "(role xplayer) (init (cell 1 1 b))", 10, 5));
-        assertEquals("(play m1 nil)", GgpMessages.play("m1", null));
-        assertEquals("(play m1 ((mark 1 1) noop))", GgpMessages.play("m1", List.of("(mark 1 1)", "noop")));
-        assertEquals("(stop m1 (noop (mark 3 3)))", GgpMessages.stop("m1", List.of("noop", "(mark 3 3)")));
-        assertEquals("(abort m1)", GgpMessages.abort("m1"));
-    }
+class GamemasterInputsTest {
 
     @Test
     void parsesPlayerAddresses() {
         assertEquals(new PlayerAddress("localhost", 9147), PlayerAddress.parse("localhost:9147"));
         assertEquals(new PlayerAddress("[::1]", 80), PlayerAddress.parse("[::1]:80"));
         assertEquals("http://127.0.0.1:9147/", PlayerAddress.parse("127.0.0.1:9147").uri().toString());
-        for (String bad : List.of("localhost", ":9147", "localhost:", "localhost:port", "localhost:0", "h:70000")) {
+        assertEquals("localhost:9147", PlayerAddress.parse("localhost:9147").toString());
+        PlayerAddress named = PlayerAddress.parse("mcts=localhost:9148");
+        assertEquals(new PlayerAddress("mcts", "localhost", 9148), named);
+        assertEquals("mcts", named.toString());
+        for (String bad : List.of("localhost", ":9147", "localhost:", "localhost:port", "localhost:0", "h:70000",
+                "=localhost:1", "name=")) {
             assertThrows(IllegalArgumentException.class, () -> PlayerAddress.parse(bad), bad);
         }
     }

@@ -1,0 +1,76 @@
+package org.ratchet.reasoner.hsfc;
+
+/**
+ * One rule as reference tables (HSFC section 6). Stage k reads an input relation from the knowledge base;
+ * stage 0 of the condition arrays holds the preconditions, stage k+1 the conditions checked once input k
+ * is matched. Immutable; shared by every machine of a game.
+ */
+final class CompiledRule {
+    /** Runtime index of the head relation. */
+    final int headRelation;
+    /** Runtime index of the relation read at input stage k. */
+    final int[] inputRelation;
+    /** |S(Q_k)|: the number of instances of input k's relation. */
+    final int[] inputSize;
+    /** HSFC Def. 7: inputTable[k][RefNo_{k-1} × |S(Q_k)| + χ_k] = RefNo_k, or -1 (fail). */
+    final int[][] inputTable;
+    /**
+     * HSFC Def. 8: conditionIds[s][c][RefNo] = global ID whose presence (absence when negated) is required;
+     * for a negated condition -1 means the instance can never exist, so the condition holds.
+     */
+    final int[][][] conditionIds;
+    final boolean[][] conditionNegated;
+    /** HSFC Def. 9: result[RefNo_last] = local ID of the head instance. */
+    final int[] result;
+    /**
+     * existential[k]: RefNo_k depends only on RefNo_{k-1} (input k binds nothing read later), so after the
+     * first instance that passes, the other instances of input k would repeat the same work.
+     */
+    final boolean[] existential;
+    /**
+     * staticNext[k][RefNo_{k-1}]: for an input on a static relation, the RefNos it leads to (its table
+     * entry is then null); null for inputs on dynamic relations.
+     */
+    final int[][][] staticNext;
+    /** Source line, for diagnostics. */
+    final int line;
+
+    CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][][] conditionIds,
+            boolean[][] conditionNegated, int[] result, boolean[] existential, int[][][] staticNext, int line) {
+        this.staticNext = staticNext;
+        this.existential = existential;
+        this.headRelation = headRelation;
+        this.inputRelation = inputRelation;
+        this.inputSize = inputSize;
+        this.inputTable = inputTable;
+        this.conditionIds = conditionIds;
+        this.conditionNegated = conditionNegated;
+        this.result = result;
+        this.line = line;
+    }
+
+    int stages() {
+        return inputRelation.length;
+    }
+
+    /** Ints held by this rule's tables. */
+    long tableInts() {
+        long total = result.length;
+        for (int[] table : inputTable) {
+            total += table == null ? 0 : table.length;
+        }
+        for (int[][] next : staticNext) {
+            if (next != null) {
+                for (int[] options : next) {
+                    total += options.length + 4;
+                }
+            }
+        }
+        for (int[][] stage : conditionIds) {
+            for (int[] ids : stage) {
+                total += ids.length;
+            }
+        }
+        return total;
+    }
+}

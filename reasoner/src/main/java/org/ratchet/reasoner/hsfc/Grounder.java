@@ -1,0 +1,550 @@
+package org.ratchet.reasoner.hsfc;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.Compound;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
+
+/**
+ * Computes the instance sets the reference tables are built over. Static relations are evaluated exactly,
+ * stratum by stratum. Dynamic relations get a superset of every instance derivable in any reachable state:
+ * a semi-naive fixpoint in which {@code true} is fed by {@code init}, {@code next} (and {@code base} when the
+ * game declares it), {@code does} by {@code legal} (and {@code input}), and negated dynamic literals are
+ * dropped (the one-step method of the tabling paper, section 4.2).
+ */
+final class Grounder {
+    private final Int2ObjectOpenHashMap<InstanceSet> sets = new Int2ObjectOpenHashMap<>();
+    private final GroundingBudget budget;
+    private final int maxDepth;
+
+    private Grounder(GroundingBudget budget, int maxDepth) {
+        this.budget = budget;
+        this.maxDepth = maxDepth;
+    }
+
+    /** Grounds a normalised game; the result maps relation symbols to instance sets. */
+    static Grounder ground(GameDescription game, Stratification strata, StaticRelations statics,
+            GroundingBudget budget, int maxDepth) {
+        Grounder grounder = new Grounder(budget, maxDepth);
+        for (var component : strata.components()) {
+            boolean allStatic = true;
+            for (int relation : component) {
+                allStatic &= statics.isStatic(relation);
+            }
+            if (!allStatic) {
+                continue;
+            }
+            IntSet members = new IntOpenHashSet(component);
+            List<Rule> rules = new ArrayList<>();
+            for (Rule rule : game.rules()) {
+                if (members.contains(rule.head().symbol())) {
+                    rules.add(rule);
+                }
+            }
+            grounder.fixpoint(rules, members, statics, false);
+        }
+        IntSet dynamic = new IntOpenHashSet();
+        List<Rule> dynamicRules = new ArrayList<>();
+        for (Rule rule : game.rules()) {
+            if (!statics.isStatic(rule.head().symbol())) {
+                dynamicRules.add(rule);
+            }
+        }
+        boolean declaresBase = false;
+        boolean declaresInput = false;
+        for (Rule rule : game.rules()) {
+            declaresBase |= rule.head().symbol() == SymbolTable.BASE;
+            declaresInput |= rule.head().symbol() == SymbolTable.INPUT;
+        }
+        dynamicRules.add(copyRule(SymbolTable.TRUE, SymbolTable.INIT, 1));
+        dynamicRules.add(copyRule(SymbolTable.TRUE, SymbolTable.NEXT, 1));
+        dynamicRules.add(copyRule(SymbolTable.DOES, SymbolTable.LEGAL, 2));
+        if (declaresBase) {
+            dynamicRules.add(copyRule(SymbolTable.TRUE, SymbolTable.BASE, 1));
+        }
+        if (declaresInput) {
+            dynamicRules.add(copyRule(SymbolTable.DOES, SymbolTable.INPUT, 2));
+        }
+        for (Rule rule : dynamicRules) {
+            dynamic.add(rule.head().symbol());
+        }
+        dynamic.add(SymbolTable.TRUE);
+        dynamic.add(SymbolTable.DOES);
+        grounder.fixpoint(dynamicRules, dynamic, statics, true);
+        return grounder;
+    }
+
+    /** {@code (to ?0 .. ?n-1) <= (from ?0 .. ?n-1)}. */
+    private static Rule copyRule(int to, int from, int arity) {
+        Term[] args = new Term[arity];
+        for (int i = 0; i < arity; i++) {
+            args[i] = new Variable(i, "x" + i);
+        }
+        return new Rule(new Compound(to, args), List.of(new Literal.Positive(new Compound(from, args))), arity, 0);
+    }
+
+    /**
+     * Instances of one relation bucketed by the subterm at one path: a top-level argument, or an argument of
+     * a top-level argument (so {@code (true (cell 1 ?y ?p))} can look up the cell's first coordinate).
+     * Buckets hold instance positions in ascending order.
+     */
+    private static final class PathIndex {
+        final int path;
+        final HashMap<Term, IntArrayList> buckets = new HashMap<>();
+
+        PathIndex(int path) {
+            this.path = path;
+        }
+
+        void add(Term instance, int position) {
+            Term key = subterm(instance, path);
+            if (key != null) {
+                buckets.computeIfAbsent(key, k -> new IntArrayList()).add(position);
+            }
+        }
+    }
+
+    private final Int2ObjectOpenHashMap<List<PathIndex>> indexes = new Int2ObjectOpenHashMap<>();
+
+    /** path = (i + 1) * 256 + (j + 1): argument i, or argument j of argument i when j >= 0. */
+    static Term subterm(Term term, int path) {
+        int i = path / 256 - 1;
+        int j = path % 256 - 1;
+        if (i >= term.arity()) {
+            return null;
+        }
+        Term arg = term.arg(i);
+        if (j < 0) {
+            return arg;
+        }
+        return j < arg.arity() ? arg.arg(j) : null;
+    }
+
+    private PathIndex index(int relation, int path) {
+        List<PathIndex> list = indexes.computeIfAbsent(relation, k -> new ArrayList<>());
+        for (PathIndex index : list) {
+            if (index.path == path) {
+                return index;
+            }
+        }
+        PathIndex index = new PathIndex(path);
+        InstanceSet instances = set(relation);
+        for (int i = 0; i < instances.size(); i++) {
+            index.add(instances.get(i), i);
+        }
+        list.add(index);
+        budget.allocate(instances.size() * 16L, "grounding indexes");
+        return index;
+    }
+
+    private boolean addInstance(int relation, Term instance) {
+        InstanceSet instances = set(relation);
+        if (!instances.add(instance)) {
+            return false;
+        }
+        List<PathIndex> list = indexes.get(relation);
+        if (list != null) {
+            for (PathIndex index : list) {
+                index.add(instance, instances.size() - 1);
+            }
+        }
+        return true;
+    }
+
+    /** The instances of a relation (empty if it has none). */
+    InstanceSet set(int relation) {
+        InstanceSet set = sets.get(relation);
+        if (set == null) {
+            set = new InstanceSet();
+            sets.put(relation, set);
+        }
+        return set;
+    }
+
+    // ---- semi-naive fixpoint ----
+
+    private final Int2IntOpenHashMap deltaStart = new Int2IntOpenHashMap();
+    private final Int2IntOpenHashMap deltaEnd = new Int2IntOpenHashMap();
+    private IntSet growing;
+
+    /**
+     * Evaluates {@code rules} until nothing new is derived. Relations in {@code growingRelations} are being
+     * computed (they take deltas); all others are complete. With {@code relaxed}, negated dynamic literals
+     * are ignored.
+     */
+    private void fixpoint(List<Rule> rules, IntSet growingRelations, StaticRelations statics, boolean relaxed) {
+        growing = growingRelations;
+        deltaStart.clear();
+        deltaEnd.clear();
+        List<JoinPlan> seeds = new ArrayList<>();
+        List<JoinPlan> recursive = new ArrayList<>();
+        for (Rule rule : rules) {
+            List<Term> growingPositives = new ArrayList<>();
+            for (Literal literal : rule.body()) {
+                if (literal instanceof Literal.Positive p && growing.contains(p.sentence().symbol())) {
+                    growingPositives.add(p.sentence());
+                }
+            }
+            if (growingPositives.isEmpty()) {
+                seeds.add(new JoinPlan(rule, null, statics, relaxed));
+            } else {
+                for (Term delta : growingPositives) {
+                    recursive.add(new JoinPlan(rule, delta, statics, relaxed));
+                }
+            }
+        }
+        for (int relation : growing) {
+            deltaEnd.put(relation, set(relation).size());
+        }
+        for (JoinPlan plan : seeds) {
+            plan.run();
+        }
+        while (true) {
+            boolean anyDelta = false;
+            for (int relation : growing) {
+                deltaStart.put(relation, deltaEnd.get(relation));
+                deltaEnd.put(relation, set(relation).size());
+                anyDelta |= deltaEnd.get(relation) > deltaStart.get(relation);
+            }
+            if (!anyDelta) {
+                return;
+            }
+            budget.checkTime();
+            for (JoinPlan plan : recursive) {
+                int relation = plan.positives[0].symbol();
+                if (deltaEnd.get(relation) > deltaStart.get(relation)) {
+                    plan.run();
+                }
+            }
+        }
+    }
+
+    /**
+     * The instances of the rule's head, evaluated exactly against the relations grounded so far (used for
+     * rules whose body is entirely static: their heads hold in every state).
+     */
+    List<Term> evaluate(Rule rule, StaticRelations statics) {
+        growing = new IntOpenHashSet();
+        JoinPlan plan = new JoinPlan(rule, null, statics, false);
+        plan.sink = new ArrayList<>();
+        plan.run();
+        return plan.sink;
+    }
+
+    /** One rule with a fixed join order: the delta literal (if any) first, then greedily the most bound. */
+    private final class JoinPlan {
+        private final Term head;
+        private final Term[] positives;
+        private final boolean deltaFirst;
+        /** paths[k]: index paths of positive k whose subterm is ground when it is matched. */
+        private final int[][] paths;
+        private final Term[][] pathPatterns;
+        /**
+         * existential[k]: no variable that positive k binds is read later (head, later literals, filters), so
+         * one match is as good as all and the rest of its candidates can be skipped.
+         */
+        private final boolean[] existential;
+        /** ground[k]: positive k has no free variable when matched. */
+        private final boolean[] ground;
+        /** filters[k]: literals (negations, distincts) checkable once positives 0..k-1 are matched. */
+        private final List<List<Literal>> filters = new ArrayList<>();
+        private final Bindings bindings;
+        /** Where derived heads go instead of the instance sets, when set. */
+        private List<Term> sink;
+
+        JoinPlan(Rule rule, Term delta, StaticRelations statics, boolean relaxed) {
+            head = rule.head();
+            bindings = new Bindings(rule.variableCount());
+            List<Term> remaining = new ArrayList<>();
+            List<Literal> pendingFilters = new ArrayList<>();
+            for (Literal literal : rule.body()) {
+                if (literal instanceof Literal.Positive p) {
+                    if (p.sentence() != delta) {
+                        remaining.add(p.sentence());
+                    }
+                } else if (relaxed) {
+                    // a superset is all grounding needs; filters would tie otherwise unrelated literals
+                    // together and turn one existence check into a cross product
+                    continue;
+                } else if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive) {
+                    pendingFilters.add(literal);
+                } else if (literal instanceof Literal.Distinct) {
+                    pendingFilters.add(literal);
+                } else {
+                    throw new IllegalArgumentException("rule not in normal form: " + literal);
+                }
+            }
+            if (relaxed) {
+                dropStaticFilters(remaining, delta, statics, rule.variableCount());
+            }
+            List<Term> order = new ArrayList<>();
+            boolean[] bound = new boolean[rule.variableCount()];
+            if (delta != null) {
+                order.add(delta);
+                markVariables(delta, bound);
+            }
+            while (!remaining.isEmpty()) {
+                Term best = null;
+                long bestScore = Long.MAX_VALUE;
+                for (Term candidate : remaining) {
+                    long score = (long) countUnbound(candidate, bound) * 1_000_000_000L
+                        + Math.min(set(candidate.symbol()).size(), 999_999_999);
+                    if (score < bestScore) {
+                        bestScore = score;
+                        best = candidate;
+                    }
+                }
+                remaining.remove(best);
+                order.add(best);
+                markVariables(best, bound);
+            }
+            positives = order.toArray(new Term[0]);
+            deltaFirst = delta != null;
+            paths = new int[positives.length][];
+            pathPatterns = new Term[positives.length][];
+            ground = new boolean[positives.length];
+            boolean[] boundBefore = new boolean[rule.variableCount()];
+            for (int k = 0; k < positives.length; k++) {
+                List<Integer> found = new ArrayList<>();
+                List<Term> patterns = new ArrayList<>();
+                Term pattern = positives[k];
+                ground[k] = countUnbound(pattern, boundBefore) == 0;
+                for (int i = 0; i < pattern.arity() && found.size() < 3; i++) {
+                    Term arg = pattern.arg(i);
+                    if (countUnbound(arg, boundBefore) == 0) {
+                        found.add((i + 1) * 256);
+                        patterns.add(arg);
+                        continue;
+                    }
+                    for (int j = 0; j < arg.arity() && j < 255 && found.size() < 3; j++) {
+                        if (countUnbound(arg.arg(j), boundBefore) == 0) {
+                            found.add((i + 1) * 256 + j + 1);
+                            patterns.add(arg.arg(j));
+                        }
+                    }
+                }
+                paths[k] = found.stream().mapToInt(Integer::intValue).toArray();
+                pathPatterns[k] = patterns.toArray(new Term[0]);
+                markVariables(pattern, boundBefore);
+            }
+            boolean[] boundSoFar = new boolean[rule.variableCount()];
+            for (int k = 0; k <= positives.length; k++) {
+                if (k > 0) {
+                    markVariables(positives[k - 1], boundSoFar);
+                }
+                List<Literal> now = new ArrayList<>();
+                for (var it = pendingFilters.iterator(); it.hasNext();) {
+                    Literal filter = it.next();
+                    if (allBound(filter, boundSoFar)) {
+                        now.add(filter);
+                        it.remove();
+                    }
+                }
+                filters.add(now);
+            }
+            existential = new boolean[positives.length];
+            boolean[] before = new boolean[rule.variableCount()];
+            for (int k = 0; k < positives.length; k++) {
+                boolean[] later = new boolean[rule.variableCount()];
+                markVariables(head, later);
+                for (int j = k + 1; j < positives.length; j++) {
+                    markVariables(positives[j], later);
+                }
+                for (int j = k + 1; j < filters.size(); j++) {
+                    for (Literal filter : filters.get(j)) {
+                        markLiteral(filter, later);
+                    }
+                }
+                boolean[] mine = new boolean[rule.variableCount()];
+                markVariables(positives[k], mine);
+                boolean dead = true;
+                for (int v = 0; v < mine.length; v++) {
+                    if (mine[v] && !before[v] && later[v]) {
+                        dead = false;
+                    }
+                }
+                existential[k] = dead;
+                markVariables(positives[k], before);
+            }
+            if (!pendingFilters.isEmpty()) {
+                throw new IllegalArgumentException("unsafe rule: variables of " + pendingFilters
+                    + " are not bound by a positive literal");
+            }
+        }
+
+        /**
+         * For a superset, a static literal whose variables the other positives bind anyway only filters;
+         * dropping it keeps the join from multiplying out relations like "distinct cell" tables.
+         */
+        private void dropStaticFilters(List<Term> positives, Term delta, StaticRelations statics, int variables) {
+            for (int i = positives.size() - 1; i >= 0; i--) {
+                Term candidate = positives.get(i);
+                if (!statics.isStatic(candidate.symbol())) {
+                    continue;
+                }
+                boolean[] covered = new boolean[variables];
+                if (delta != null) {
+                    markVariables(delta, covered);
+                }
+                for (Term other : positives) {
+                    if (other != candidate) {
+                        markVariables(other, covered);
+                    }
+                }
+                if (countUnbound(candidate, covered) == 0) {
+                    positives.remove(i);
+                }
+            }
+        }
+
+        void run() {
+            join(0);
+        }
+
+        private void join(int k) {
+            for (Literal filter : filters.get(k)) {
+                if (!passes(filter)) {
+                    return;
+                }
+            }
+            if (k == positives.length) {
+                Term instance = bindings.instantiate(head);
+                if (Bindings.depth(instance) > maxDepth) {
+                    throw new GroundingBudget.Exceeded("terms nest deeper than " + maxDepth + ": "
+                        + instance);
+                }
+                if (sink != null) {
+                    sink.add(instance);
+                } else if (addInstance(head.symbol(), instance)) {
+                    budget.allocate(GroundingBudget.BYTES_PER_INSTANCE, "instance sets");
+                }
+                return;
+            }
+            Term pattern = positives[k];
+            int relation = pattern.symbol();
+            InstanceSet candidates = set(relation);
+            int from = 0;
+            int to = candidates.size();
+            if (growing.contains(relation)) {
+                to = deltaEnd.get(relation);
+                if (k == 0 && deltaFirst) {
+                    from = deltaStart.get(relation);
+                }
+            }
+            if (ground[k]) {
+                // every variable is bound: one hash lookup instead of a scan
+                int position = candidates.id(bindings.instantiate(pattern));
+                if (position >= from && position < to) {
+                    join(k + 1);
+                }
+                return;
+            }
+            IntArrayList bucket = null;
+            for (int p = 0; p < paths[k].length; p++) {
+                IntArrayList found = index(relation, paths[k][p]).buckets.get(bindings.instantiate(pathPatterns[k][p]));
+                if (found == null) {
+                    return;
+                }
+                if (bucket == null || found.size() < bucket.size()) {
+                    bucket = found;
+                }
+            }
+            if (bucket != null && bucket.size() < to - from) {
+                // a bucket grows while this join adds instances: read its size once, like the range
+                for (int b = 0, n = bucket.size(); b < n; b++) {
+                    int i = bucket.getInt(b);
+                    if (i < from) {
+                        continue;
+                    }
+                    if (i >= to) {
+                        break;
+                    }
+                    if (matchAndContinue(pattern, candidates.get(i), k) && existential[k]) {
+                        return;
+                    }
+                }
+                return;
+            }
+            for (int i = from; i < to; i++) {
+                if (matchAndContinue(pattern, candidates.get(i), k) && existential[k]) {
+                    return;
+                }
+            }
+        }
+
+        /** True if the candidate matched (whatever the rest of the join found). */
+        private boolean matchAndContinue(Term pattern, Term candidate, int k) {
+            budget.tick();
+            int mark = bindings.mark();
+            boolean matched = bindings.match(pattern, candidate);
+            if (matched) {
+                join(k + 1);
+            }
+            bindings.undo(mark);
+            return matched;
+        }
+
+        private boolean passes(Literal filter) {
+            if (filter instanceof Literal.Distinct d) {
+                return !bindings.instantiate(d.left()).equals(bindings.instantiate(d.right()));
+            }
+            Term sentence = ((Literal.Positive) ((Literal.Negation) filter).inner()).sentence();
+            return !set(sentence.symbol()).contains(bindings.instantiate(sentence));
+        }
+    }
+
+    static void markVariables(Term term, boolean[] bound) {
+        if (term instanceof Variable v) {
+            bound[v.index()] = true;
+        }
+        for (int i = 0; i < term.arity(); i++) {
+            markVariables(term.arg(i), bound);
+        }
+    }
+
+    static void markLiteral(Literal literal, boolean[] marks) {
+        if (literal instanceof Literal.Positive p) {
+            markVariables(p.sentence(), marks);
+        } else if (literal instanceof Literal.Negation n) {
+            markLiteral(n.inner(), marks);
+        } else if (literal instanceof Literal.Distinct d) {
+            markVariables(d.left(), marks);
+            markVariables(d.right(), marks);
+        }
+    }
+
+    static int countUnbound(Term term, boolean[] bound) {
+        if (term instanceof Variable v) {
+            return bound[v.index()] ? 0 : 1;
+        }
+        int count = 0;
+        for (int i = 0; i < term.arity(); i++) {
+            count += countUnbound(term.arg(i), bound);
+        }
+        return count;
+    }
+
+    static boolean allBound(Literal literal, boolean[] bound) {
+        if (literal instanceof Literal.Positive p) {
+            return countUnbound(p.sentence(), bound) == 0;
+        }
+        if (literal instanceof Literal.Negation n) {
+            return allBound(n.inner(), bound);
+        }
+        Literal.Distinct d = (Literal.Distinct) literal;
+        return countUnbound(d.left(), bound) == 0 && countUnbound(d.right(), bound) == 0;
+    }
+}

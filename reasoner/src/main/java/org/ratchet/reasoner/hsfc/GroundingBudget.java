@@ -1,0 +1,62 @@
+package org.ratchet.reasoner.hsfc;
+
+/**
+ * The limits grounding must stay within: a wall-clock deadline and an estimate of the bytes held by
+ * instance sets and reference tables. Work checks in often and stops with {@link Exceeded} instead of
+ * running out of memory or past the start clock.
+ */
+final class GroundingBudget {
+    /** Rough heap cost of one ground instance held at compile time (term objects, hash entries). */
+    static final long BYTES_PER_INSTANCE = 96;
+
+    private final long deadlineNanos;
+    private final long maxBytes;
+    private long usedBytes;
+    private int ticks;
+
+    GroundingBudget(long maxBytes, long timeMillis) {
+        this.maxBytes = maxBytes;
+        this.deadlineNanos = System.nanoTime() + timeMillis * 1_000_000L;
+    }
+
+    /** Accounts for {@code bytes} more memory, failing if the total would exceed the budget. */
+    void allocate(long bytes, String what) {
+        usedBytes += bytes;
+        if (usedBytes > maxBytes) {
+            throw new Exceeded("memory budget of " + (maxBytes >> 20) + " MB exceeded by " + what);
+        }
+    }
+
+    /** Gives back memory accounted for earlier (tables that are about to be dropped). */
+    void release(long bytes) {
+        usedBytes = Math.max(0, usedBytes - bytes);
+    }
+
+    /** Cheap enough for inner loops: reads the clock every 4096 calls. */
+    void tick() {
+        if ((++ticks & 4095) == 0) {
+            checkTime();
+        }
+    }
+
+    void checkTime() {
+        if (System.nanoTime() > deadlineNanos) {
+            throw new Exceeded("time budget exceeded");
+        }
+    }
+
+    long usedBytes() {
+        return usedBytes;
+    }
+
+    long remainingMillis() {
+        return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+    }
+
+    /** Grounding stopped: the game is too large for reference tables within the budget. */
+    static final class Exceeded extends RuntimeException {
+        Exceeded(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,345 @@
+package org.ratchet.reasoner.hsfc;
+
+import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.analysis.NormalForm;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+
+/**
+ * Compiles a game into reference tables: normal form, static/dynamic analysis, grounding, relation layout,
+ * rule tables in hypothesis order, then (for the best/worst strategies) a short run of random playouts to
+ * measure list sizes and a second table build with the measured statistics (HSFC section 5).
+ */
+public final class HsfcCompiler {
+    private static final Logger LOG = LogManager.getLogger(HsfcCompiler.class);
+    /** Deepest function-term nesting grounding accepts (games with unbounded nesting are left to the prover). */
+    private static final int MAX_TERM_DEPTH = 16;
+    /** States visited to measure list sizes (HSFC: "between 100 and 1000 states"). */
+    private static final int STATISTICS_STATES = 500;
+
+    private HsfcCompiler() {
+    }
+
+    /**
+     * Compiles the game, or fails with a {@link GdlException} naming why (including when the budget of
+     * {@code options} is not enough).
+     */
+    public static HsfcGame compile(GameDescription game, EngineOptions options) throws GdlException {
+        HypothesisOrder.Strategy strategy;
+        try {
+            strategy = HypothesisOrder.Strategy.parse(options.order());
+        } catch (IllegalArgumentException e) {
+            throw new GdlException("unknown hypothesis order '" + options.order() + "' (source, best or worst)");
+        }
+        GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
+        try {
+            return new HsfcCompiler.Run(game, budget, strategy).compile();
+        } catch (GroundingBudget.Exceeded e) {
+            throw new GdlException("hsfc cannot ground this game within its budget: " + e.getMessage());
+        } catch (IllegalArgumentException | IllegalStateException | StackOverflowError e) {
+            throw new GdlException("hsfc cannot compile this game: " + e);
+        }
+    }
+
+    /** The state of one compilation. */
+    private static final class Run {
+        private final GameDescription original;
+        private final GroundingBudget budget;
+        private final HypothesisOrder.Strategy strategy;
+        private GameDescription game;
+        private DependencyGraph graph;
+        private Stratification strata;
+        private StaticRelations statics;
+        private Grounder grounder;
+        private final RelationLayout layout = new RelationLayout();
+        private final List<Rule> runtimeRules = new ArrayList<>();
+        private final List<Rule> permanentRules = new ArrayList<>();
+        private final IntSet[] phaseRelations = new IntSet[3];
+
+        Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy) {
+            this.original = original;
+            this.budget = budget;
+            this.strategy = strategy;
+        }
+
+        HsfcGame compile() throws GdlException {
+            long start = System.nanoTime();
+            game = NormalForm.of(original);
+            graph = DependencyGraph.of(game);
+            strata = Stratification.of(game);
+            statics = StaticRelations.of(graph);
+            if (original.roles().isEmpty()) {
+                throw new GdlException("the game declares no role");
+            }
+            grounder = Grounder.ground(game, strata, statics, budget, MAX_TERM_DEPTH);
+            for (Rule rule : game.rules()) {
+                if (statics.isStatic(rule.head().symbol())) {
+                    continue;
+                }
+                (hasDynamicLiteral(rule) ? runtimeRules : permanentRules).add(rule);
+            }
+            for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
+                    SymbolTable.GOAL, SymbolTable.TERMINAL}) {
+                layout.add(symbol, grounder.set(symbol).size());
+            }
+            for (Rule rule : runtimeRules) {
+                layout.add(rule.head().symbol(), grounder.set(rule.head().symbol()).size());
+                for (Literal literal : rule.body()) {
+                    Term sentence = sentence(literal);
+                    if (sentence != null) {
+                        layout.add(sentence.symbol(), grounder.set(sentence.symbol()).size());
+                    }
+                }
+            }
+            for (Rule rule : permanentRules) {
+                layout.add(rule.head().symbol(), grounder.set(rule.head().symbol()).size());
+            }
+            assignPhases();
+            long grounded = System.nanoTime();
+
+            Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
+            estimates.put(SymbolTable.TRUE, Math.max(1, grounder.set(SymbolTable.INIT).size()));
+            estimates.put(SymbolTable.DOES, original.roles().size());
+            HsfcGame first = build(estimates, grounded - start, 0, System.nanoTime());
+            if (strategy == HypothesisOrder.Strategy.SOURCE) {
+                return first;
+            }
+            long measureStart = System.nanoTime();
+            Int2DoubleOpenHashMap measured = measure(first);
+            long tablesStart = System.nanoTime();
+            if (measured == null) {
+                return first;
+            }
+            // the first tables are dropped once the measured ones are built
+            budget.release(first.statistics.referenceTableBytes());
+            return build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+        }
+
+        private boolean hasDynamicLiteral(Rule rule) {
+            for (Literal literal : rule.body()) {
+                if (hasDynamicLiteralIn(literal, statics)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private HsfcGame build(Int2DoubleOpenHashMap meanSizes, long groundingNanos, long optimiseNanos,
+                long tablesStart) {
+            HypothesisOrder order = new HypothesisOrder(grounder, statics, meanSizes);
+            RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget);
+            long before = budget.usedBytes();
+            HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
+            int ruleCount = 0;
+            long tableInts = 0;
+            for (int phase = 0; phase < 3; phase++) {
+                List<HsfcGame.Block> blocks = new ArrayList<>();
+                for (IntList component : strata.components()) {
+                    List<CompiledRule> compiled = new ArrayList<>();
+                    for (Rule rule : runtimeRules) {
+                        int head = rule.head().symbol();
+                        if (phaseRelations[phase].contains(head) && component.contains(head)) {
+                            CompiledRule tables = compiler.compile(rule, order.order(rule, strategy));
+                            if (tables != null) {
+                                compiled.add(tables);
+                                tableInts += tables.tableInts();
+                            }
+                        }
+                    }
+                    if (!compiled.isEmpty()) {
+                        boolean recursive = strata.isRecursive(component.getInt(0));
+                        blocks.add(new HsfcGame.Block(compiled.toArray(new CompiledRule[0]), recursive));
+                        ruleCount += compiled.size();
+                    }
+                }
+                phases[phase] = blocks.toArray(new HsfcGame.Block[0]);
+            }
+            int[][] permanent = permanentFacts();
+            IntArrayList cleared = new IntArrayList();
+            for (int r = 0; r < layout.count(); r++) {
+                if (!statics.isStatic(layout.symbol(r))) {
+                    cleared.add(r);
+                }
+            }
+            int[][] sampled = new int[3][];
+            for (int phase = 0; phase < 3; phase++) {
+                IntArrayList relations = new IntArrayList();
+                for (int symbol : phaseRelations[phase]) {
+                    if (layout.contains(symbol)) {
+                        relations.add(layout.index(symbol));
+                    }
+                }
+                if (phase == 0) {
+                    relations.add(layout.index(SymbolTable.TRUE));
+                } else if (phase == 2) {
+                    relations.add(layout.index(SymbolTable.DOES));
+                }
+                sampled[phase] = relations.toIntArray();
+            }
+            long kbBytes = layout.totalSize() / 8 + 4L * layout.totalSize();
+            long tablesMillis = (System.nanoTime() - tablesStart) / 1_000_000;
+            CompileStatistics statistics = new CompileStatistics(groundingNanos / 1_000_000,
+                optimiseNanos / 1_000_000, tablesMillis, tableInts * 4, kbBytes, layout.count(), ruleCount,
+                strategy.name().toLowerCase(java.util.Locale.ROOT));
+            LOG.debug("hsfc tables: {} rules, {} KB reference tables (budget use {} MB)", ruleCount,
+                tableInts * 4 / 1024, (budget.usedBytes() - before) >> 20);
+            return new HsfcGame(original, grounder, layout, permanent, cleared.toIntArray(), phases, sampled,
+                statistics);
+        }
+
+        /** Relations of each phase: state (legal, terminal), goal (only at terminal states), next. */
+        private void assignPhases() throws GdlException {
+            IntSet legal = closure(SymbolTable.LEGAL, SymbolTable.TERMINAL);
+            IntSet goal = closure(SymbolTable.GOAL);
+            IntSet next = closure(SymbolTable.NEXT);
+            for (int relation : goal) {
+                if (next.contains(relation)) {
+                    legal.add(relation);
+                }
+            }
+            goal.removeAll(legal);
+            next.removeAll(legal);
+            for (int relation : legal) {
+                if (statics.dependsOnMoves(relation)) {
+                    throw new GdlException("legal or terminal depends on does (through "
+                        + original.symbols().name(relation) + ")");
+                }
+            }
+            phaseRelations[0] = legal;
+            phaseRelations[1] = goal;
+            phaseRelations[2] = next;
+        }
+
+        /** Dynamic relations the roots depend on, roots included. */
+        private IntSet closure(int... roots) {
+            IntSet seen = new IntLinkedOpenHashSet();
+            IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
+            for (int root : roots) {
+                if (seen.add(root)) {
+                    queue.enqueue(root);
+                }
+            }
+            while (!queue.isEmpty()) {
+                int relation = queue.dequeueInt();
+                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
+                    if (seen.add(edge.relation())) {
+                        queue.enqueue(edge.relation());
+                    }
+                }
+            }
+            IntSet dynamic = new IntOpenHashSet();
+            for (int relation : seen) {
+                if (!statics.isStatic(relation)) {
+                    dynamic.add(relation);
+                }
+            }
+            return dynamic;
+        }
+
+        private int[][] permanentFacts() {
+            List<IntSet> facts = new ArrayList<>();
+            for (int r = 0; r < layout.count(); r++) {
+                facts.add(new IntLinkedOpenHashSet());
+                if (statics.isStatic(layout.symbol(r))) {
+                    for (int i = 0; i < layout.size(r); i++) {
+                        facts.get(r).add(i);
+                    }
+                }
+            }
+            for (Rule rule : permanentRules) {
+                int r = layout.index(rule.head().symbol());
+                InstanceSet instances = grounder.set(rule.head().symbol());
+                for (Term head : grounder.evaluate(rule, statics)) {
+                    facts.get(r).add(instances.id(head));
+                }
+            }
+            int[][] permanent = new int[layout.count()][];
+            for (int r = 0; r < permanent.length; r++) {
+                permanent[r] = facts.get(r).toIntArray();
+            }
+            return permanent;
+        }
+
+        /**
+         * Average list sizes per relation over random playouts (HSFC Def. 6's Q̄), or null if the time
+         * budget does not allow it.
+         */
+        private Int2DoubleOpenHashMap measure(HsfcGame game) {
+            if (budget.remainingMillis() < 500) {
+                return null;
+            }
+            long[] sums = new long[layout.count()];
+            long[] samples = new long[layout.count()];
+            HsfcMachine machine = (HsfcMachine) game.newMachine();
+            machine.collectStatistics(sums, samples);
+            SplittableRandom random = new SplittableRandom(20131);
+            int[] joint = new int[game.roles.size()];
+            long deadline = System.nanoTime() + Math.min(2000, budget.remainingMillis() / 4) * 1_000_000L;
+            int states = 0;
+            machine.setState(game.initialState);
+            while (states < STATISTICS_STATES && System.nanoTime() < deadline) {
+                states++;
+                if (machine.isTerminal()) {
+                    machine.goal(0);
+                    machine.setState(game.initialState);
+                    continue;
+                }
+                boolean stuck = false;
+                for (int role = 0; role < joint.length; role++) {
+                    int count = machine.legalCount(role);
+                    if (count == 0) {
+                        stuck = true;
+                        break;
+                    }
+                    joint[role] = machine.legalMove(role, random.nextInt(count));
+                }
+                if (stuck) {
+                    machine.setState(game.initialState);
+                    continue;
+                }
+                machine.advance(joint);
+            }
+            Int2DoubleOpenHashMap means = new Int2DoubleOpenHashMap();
+            for (int r = 0; r < sums.length; r++) {
+                if (samples[r] > 0) {
+                    means.put(layout.symbol(r), Math.max((double) sums[r] / samples[r], 0.01));
+                }
+            }
+            return means;
+        }
+    }
+
+    private static boolean hasDynamicLiteralIn(Literal literal, StaticRelations statics) {
+        Term sentence = sentence(literal);
+        return sentence != null && !statics.isStatic(sentence.symbol());
+    }
+
+    private static Term sentence(Literal literal) {
+        if (literal instanceof Literal.Positive p) {
+            return p.sentence();
+        }
+        if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive p) {
+            return p.sentence();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,46 @@
+package org.ratchet.reasoner.hsfc;
+
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import org.ratchet.reasoner.gdl.Term;
+
+/**
+ * The ground instances of one relation found by grounding, in discovery order. An instance's position is
+ * its local relation ID χ (HSFC Def. 4, over this reachable set rather than the full domain product).
+ */
+final class InstanceSet {
+    private final List<Term> terms = new ArrayList<>();
+    private final Object2IntOpenHashMap<Term> ids = new Object2IntOpenHashMap<>();
+
+    InstanceSet() {
+        ids.defaultReturnValue(-1);
+    }
+
+    /** Adds the instance; true if it was new. */
+    boolean add(Term sentence) {
+        if (ids.containsKey(sentence)) {
+            return false;
+        }
+        ids.put(sentence, terms.size());
+        terms.add(sentence);
+        return true;
+    }
+
+    int size() {
+        return terms.size();
+    }
+
+    Term get(int id) {
+        return terms.get(id);
+    }
+
+    /** The local ID of the instance, or -1. */
+    int id(Term sentence) {
+        return ids.getInt(sentence);
+    }
+
+    boolean contains(Term sentence) {
+        return ids.containsKey(sentence);
+    }
+}

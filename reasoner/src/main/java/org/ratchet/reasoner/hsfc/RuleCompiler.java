@@ -1,0 +1,343 @@
+package org.ratchet.reasoner.hsfc;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Term;
+
+/**
+ * Builds the reference tables of one rule for a given order of its positive literals. A positive literal
+ * that binds a new variable is an input; every other literal is a condition placed at the first stage where
+ * its variables are bound. Conditions on static relations and {@code distinct} are decided here and folded
+ * into the input tables as failures, as are positive conditions whose instance can never exist; only
+ * conditions on dynamic relations remain for run time. A RefNo numbers the distinct bindings of the
+ * variables still needed later (the head and later literals), so equivalent bindings share table rows.
+ */
+final class RuleCompiler {
+    private final Grounder grounder;
+    private final StaticRelations statics;
+    private final RelationLayout layout;
+    private final GroundingBudget budget;
+
+    RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget) {
+        this.grounder = grounder;
+        this.statics = statics;
+        this.layout = layout;
+        this.budget = budget;
+    }
+
+    /** Compiles the rule with its positive literals in {@code order}; null if the rule can never fire. */
+    CompiledRule compile(Rule rule, List<Term> order) {
+        int variables = rule.variableCount();
+        boolean[] bound = new boolean[variables];
+        List<Term> inputs = new ArrayList<>();
+        // stage index s+1 holds what is checked after input s; index 0 the preconditions
+        List<List<Literal>> folded = new ArrayList<>();
+        List<List<Literal>> runtime = new ArrayList<>();
+        folded.add(new ArrayList<>());
+        runtime.add(new ArrayList<>());
+        List<Literal> pending = new ArrayList<>();
+        for (Literal literal : rule.body()) {
+            if (!(literal instanceof Literal.Positive)) {
+                pending.add(literal);
+            }
+        }
+        for (Term positive : order) {
+            if (Grounder.countUnbound(positive, bound) > 0) {
+                inputs.add(positive);
+                folded.add(new ArrayList<>());
+                runtime.add(new ArrayList<>());
+                Grounder.markVariables(positive, bound);
+            } else {
+                place(new Literal.Positive(positive), folded, runtime);
+            }
+            for (var it = pending.iterator(); it.hasNext();) {
+                Literal literal = it.next();
+                if (Grounder.allBound(literal, bound)) {
+                    place(literal, folded, runtime);
+                    it.remove();
+                }
+            }
+        }
+        for (Literal literal : pending) {
+            if (!Grounder.allBound(literal, bound)) {
+                throw new IllegalArgumentException("unsafe rule at line " + rule.line() + ": " + literal);
+            }
+            place(literal, folded, runtime);
+        }
+        int stages = inputs.size();
+        int[][] live = liveVariables(rule, inputs, folded, runtime);
+
+        Bindings bindings = new Bindings(variables);
+        int[][][] conditionIds = new int[stages + 1][][];
+        boolean[][] negated = new boolean[stages + 1][];
+        for (int s = 0; s <= stages; s++) {
+            negated[s] = new boolean[runtime.get(s).size()];
+            for (int c = 0; c < negated[s].length; c++) {
+                negated[s][c] = runtime.get(s).get(c) instanceof Literal.Negation;
+            }
+        }
+        // preconditions
+        if (!foldedHold(folded.get(0), bindings) || !positivesCanExist(runtime.get(0), bindings)) {
+            return null;
+        }
+        conditionIds[0] = new int[runtime.get(0).size()][1];
+        for (int c = 0; c < conditionIds[0].length; c++) {
+            conditionIds[0][c][0] = globalId(runtime.get(0).get(c), bindings);
+        }
+        List<Term[]> tuples = new ArrayList<>();
+        tuples.add(new Term[0]);
+        int[] inputRelation = new int[stages];
+        int[] inputSize = new int[stages];
+        int[][] inputTable = new int[stages][];
+        int[][][] staticNext = new int[stages][][];
+        for (int s = 0; s < stages; s++) {
+            Term pattern = inputs.get(s);
+            InstanceSet candidates = grounder.set(pattern.symbol());
+            int size = candidates.size();
+            long length = (long) tuples.size() * size;
+            if (length == 0) {
+                return null;
+            }
+            if (length > Integer.MAX_VALUE - 16) {
+                throw new GroundingBudget.Exceeded("reference table of rule at line " + rule.line() + " too large");
+            }
+            budget.allocate(length * 4, "reference tables");
+            int[] table = new int[(int) length];
+            inputRelation[s] = layout.index(pattern.symbol());
+            inputSize[s] = size;
+            List<Literal> stageFolded = folded.get(s + 1);
+            List<Literal> stageRuntime = runtime.get(s + 1);
+            IntArrayList[] ids = new IntArrayList[stageRuntime.size()];
+            for (int c = 0; c < ids.length; c++) {
+                ids[c] = new IntArrayList();
+            }
+            Object2IntOpenHashMap<Tuple> numbering = new Object2IntOpenHashMap<>();
+            numbering.defaultReturnValue(-1);
+            List<Term[]> nextTuples = new ArrayList<>();
+            int[] previousLive = s == 0 ? new int[0] : live[s - 1];
+            int[] currentLive = live[s];
+            for (int r = 0; r < tuples.size(); r++) {
+                Term[] tuple = tuples.get(r);
+                for (int j = 0; j < previousLive.length; j++) {
+                    bindings.values[previousLive[j]] = tuple[j];
+                }
+                int base = r * size;
+                for (int chi = 0; chi < size; chi++) {
+                    budget.tick();
+                    int mark = bindings.mark();
+                    int entry = -1;
+                    if (bindings.match(pattern, candidates.get(chi)) && foldedHold(stageFolded, bindings)
+                            && positivesCanExist(stageRuntime, bindings)) {
+                        Term[] projected = new Term[currentLive.length];
+                        for (int j = 0; j < projected.length; j++) {
+                            projected[j] = bindings.values[currentLive[j]];
+                        }
+                        Tuple key = new Tuple(projected);
+                        entry = numbering.getInt(key);
+                        if (entry < 0) {
+                            entry = nextTuples.size();
+                            numbering.put(key, entry);
+                            nextTuples.add(projected);
+                            budget.allocate(32L + 8L * projected.length, "binding tuples");
+                            for (int c = 0; c < ids.length; c++) {
+                                ids[c].add(globalId(stageRuntime.get(c), bindings));
+                            }
+                        }
+                    }
+                    bindings.undo(mark);
+                    table[base + chi] = entry;
+                }
+                Arrays.fill(bindings.values, null);
+            }
+            if (nextTuples.isEmpty()) {
+                return null;
+            }
+            inputTable[s] = table;
+            if (statics.isStatic(pattern.symbol())) {
+                staticNext[s] = passingRefNos(table, tuples.size(), size);
+                inputTable[s] = null;
+                budget.release(length * 4);
+            }
+            conditionIds[s + 1] = new int[ids.length][];
+            for (int c = 0; c < ids.length; c++) {
+                conditionIds[s + 1][c] = ids[c].toIntArray();
+            }
+            tuples = nextTuples;
+        }
+        // a stage whose RefNo carries no variable it bound only tests existence: one pass is enough
+        boolean[] existential = new boolean[stages];
+        for (int s = 0; s < stages; s++) {
+            boolean[] before = new boolean[variables];
+            for (int t = 0; t < s; t++) {
+                Grounder.markVariables(inputs.get(t), before);
+            }
+            existential[s] = true;
+            for (int v : live[s]) {
+                if (!before[v]) {
+                    existential[s] = false;
+                }
+            }
+        }
+        int[] lastLive = stages == 0 ? new int[0] : live[stages - 1];
+        InstanceSet heads = grounder.set(rule.head().symbol());
+        int[] result = new int[tuples.size()];
+        for (int r = 0; r < result.length; r++) {
+            Term[] tuple = tuples.get(r);
+            for (int j = 0; j < lastLive.length; j++) {
+                bindings.values[lastLive[j]] = tuple[j];
+            }
+            Term head = bindings.instantiate(rule.head());
+            result[r] = heads.id(head);
+            if (result[r] < 0) {
+                throw new IllegalStateException("grounding missed head instance " + head + " of rule at line "
+                    + rule.line());
+            }
+            Arrays.fill(bindings.values, null);
+        }
+        budget.allocate(4L * result.length, "result tables");
+        return new CompiledRule(layout.index(rule.head().symbol()), inputRelation, inputSize, inputTable,
+            conditionIds, negated, result, existential, staticNext, rule.line());
+    }
+
+    /**
+     * For an input on a static relation the knowledge-base list never changes, so the RefNos each previous
+     * RefNo leads to are known now: they replace the table and the list scan (duplicates removed, since
+     * equal RefNos lead to identical work).
+     */
+    private int[][] passingRefNos(int[] table, int previousCount, int size) {
+        int[][] next = new int[previousCount][];
+        IntArrayList found = new IntArrayList();
+        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        long total = 0;
+        for (int r = 0; r < previousCount; r++) {
+            found.clear();
+            seen.clear();
+            for (int chi = 0, base = r * size; chi < size; chi++) {
+                int entry = table[base + chi];
+                if (entry >= 0 && seen.add(entry)) {
+                    found.add(entry);
+                }
+            }
+            next[r] = found.toIntArray();
+            total += next[r].length + 4;
+        }
+        budget.allocate(total * 4, "reference tables");
+        return next;
+    }
+
+    /** Static conditions and distinct are decided at compile time; dynamic ones stay for run time. */
+    private void place(Literal literal, List<List<Literal>> folded, List<List<Literal>> runtime) {
+        int stage = folded.size() - 1;
+        Term sentence = null;
+        if (literal instanceof Literal.Positive p) {
+            sentence = p.sentence();
+        } else if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive p) {
+            sentence = p.sentence();
+        }
+        if (sentence == null || statics.isStatic(sentence.symbol())) {
+            folded.get(stage).add(literal);
+        } else {
+            runtime.get(stage).add(literal);
+        }
+    }
+
+    private boolean foldedHold(List<Literal> literals, Bindings bindings) {
+        for (Literal literal : literals) {
+            if (literal instanceof Literal.Distinct d) {
+                if (bindings.instantiate(d.left()).equals(bindings.instantiate(d.right()))) {
+                    return false;
+                }
+            } else if (literal instanceof Literal.Positive p) {
+                if (!grounder.set(p.sentence().symbol()).contains(bindings.instantiate(p.sentence()))) {
+                    return false;
+                }
+            } else {
+                Term sentence = ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence();
+                if (grounder.set(sentence.symbol()).contains(bindings.instantiate(sentence))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A positive dynamic condition whose instance is not in the grounded set can never hold. */
+    private boolean positivesCanExist(List<Literal> literals, Bindings bindings) {
+        for (Literal literal : literals) {
+            if (literal instanceof Literal.Positive p
+                    && !grounder.set(p.sentence().symbol()).contains(bindings.instantiate(p.sentence()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int globalId(Literal literal, Bindings bindings) {
+        Term sentence = literal instanceof Literal.Positive p ? p.sentence()
+            : ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence();
+        int local = grounder.set(sentence.symbol()).id(bindings.instantiate(sentence));
+        return local < 0 ? -1 : layout.offset(layout.index(sentence.symbol())) + local;
+    }
+
+    /** live[s]: variables bound after input s that the head or a later stage still reads, ascending. */
+    private static int[][] liveVariables(Rule rule, List<Term> inputs, List<List<Literal>> folded,
+            List<List<Literal>> runtime) {
+        int stages = inputs.size();
+        int variables = rule.variableCount();
+        int[][] live = new int[stages][];
+        boolean[] bound = new boolean[variables];
+        for (int s = 0; s < stages; s++) {
+            Grounder.markVariables(inputs.get(s), bound);
+            boolean[] needed = new boolean[variables];
+            Grounder.markVariables(rule.head(), needed);
+            for (int t = s + 1; t < stages; t++) {
+                Grounder.markVariables(inputs.get(t), needed);
+            }
+            for (int t = s + 1; t <= stages; t++) {
+                for (Literal literal : runtime.get(t)) {
+                    Grounder.markLiteral(literal, needed);
+                }
+                if (t > s + 1) {
+                    for (Literal literal : folded.get(t)) {
+                        Grounder.markLiteral(literal, needed);
+                    }
+                }
+            }
+            IntArrayList vars = new IntArrayList();
+            for (int v = 0; v < variables; v++) {
+                if (bound[v] && needed[v]) {
+                    vars.add(v);
+                }
+            }
+            live[s] = vars.toIntArray();
+        }
+        return live;
+    }
+
+    /** A binding tuple as a hash key. */
+    private static final class Tuple {
+        private final Term[] values;
+        private final int hash;
+
+        Tuple(Term[] values) {
+            this.values = values;
+            this.hash = Arrays.hashCode(values);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Tuple tuple && tuple.hash == hash && Arrays.equals(tuple.values, values);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.ratchet.reasoner.hsfc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
+
+class HsfcEngineTest {
+    /** The goal counts x cells by recursion over the board, like reversi's piece count. */
+    private static final String COUNTING = """
+        (role p)
+        (init (cell 1 x)) (init (cell 2 o)) (init (cell 3 x))
+        (succ 0 1) (succ 1 2) (succ 2 3)
+        (count 0 0)
+        (<= (count ?n ?c2) (succ ?m ?n) (count ?m ?c) (true (cell ?n x)) (succ ?c ?c2))
+        (<= (count ?n ?c) (succ ?m ?n) (count ?m ?c) (true (cell ?n o)))
+        (<= (legal p (flip ?n)) (true (cell ?n o)))
+        (<= (next (cell ?n x)) (does p (flip ?n)))
+        (<= (next (cell ?n ?v)) (true (cell ?n ?v)) (does p (flip ?m)) (distinct ?n ?m))
+        (<= open (true (cell ?n o)))
+        (<= terminal (not open))
+        (<= (goal p ?c) (count 3 ?c))
+        """;
+
+    private static StateMachine machine(String kif) throws Exception {
+        return HsfcCompiler.compile(GameLoader.load(kif), EngineOptions.defaults()).newMachine();
+    }
+
+    @Test
+    void recursiveCountingGivesTheGoal() throws Exception {
+        StateMachine m = machine(COUNTING);
+        GameDescription game = m.description();
+        assertFalse(m.isTerminal());
+        assertEquals(2, m.goal(0), "two x cells at the start");
+        assertEquals(1, m.legalCount(0));
+        assertEquals("(flip 2)", m.move(m.legalMove(0, 0)).render(game.symbols()));
+        m.advance(new int[] {m.legalMove(0, 0)});
+        assertTrue(m.isTerminal());
+        assertEquals(3, m.goal(0));
+        assertEquals(new TreeSet<>(List.of("(cell 1 x)", "(cell 2 x)", "(cell 3 x)")),
+            Differential.facts(m, game.symbols()));
+        assertEquals(0, m.legalCount(0));
+    }
+
+    @Test
+    void machinesOfOneFactoryShareFactAndMoveIds() throws Exception {
+        HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(GameCorpus.repositoryGame("ticTacToe")),
+            EngineOptions.defaults());
+        StateMachine first = compiled.newMachine();
+        StateMachine second = compiled.newMachine();
+        assertEquals(first.initialState(), second.initialState());
+        for (int i = 0; i < first.legalCount(0); i++) {
+            assertEquals(first.legalMove(0, i), second.legalMove(0, i));
+        }
+        int[] joint = {first.legalMove(0, 3), first.legalMove(1, 0)};
+        first.advance(joint);
+        second.setState(first.currentState());
+        assertEquals(first.currentState(), second.currentState());
+        assertEquals(Differential.moves(first, 1, compiled.description().symbols()),
+            Differential.moves(second, 1, compiled.description().symbols()));
+        int fact = first.currentState().fact(0);
+        assertEquals(fact, second.factId(first.fact(fact)));
+    }
+
+    @Test
+    void tinyBudgetsMakeHsfcGiveUpAndEnginesFallBackToTheProver() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
+        EngineOptions tinyMemory = EngineOptions.defaults().withMemoryBudgetBytes(4096);
+        GdlException error = assertThrows(GdlException.class, () -> Engines.create("hsfc", game, tinyMemory));
+        assertTrue(error.getMessage().contains("budget"), error.getMessage());
+        StateMachineFactory selected = Engines.select(game, tinyMemory);
+        assertEquals("prover", selected.engineName());
+
+        EngineOptions tinyTime = EngineOptions.defaults().withTimeBudgetMillis(1);
+        assertThrows(GdlException.class, () -> Engines.create("hsfc", game, tinyTime));
+        StateMachineFactory hsfc = Engines.select(game, EngineOptions.defaults());
+        assertEquals("hsfc", hsfc.engineName());
+        assertEquals(Differential.moves(hsfc.newMachine(), 0, game.symbols()),
+            Differential.moves(selected.newMachine(), 0, game.symbols()), "the prover plays the same game instead");
+    }
+
+    @Test
+    void compileReportNamesTheTableSizesOrTheFallbackReason() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("ticTacToe"));
+        String report = CompileReport.of(game, EngineOptions.defaults());
+        assertTrue(report.startsWith("engine=hsfc "), report);
+        assertTrue(report.matches(".*reference_table_bytes=[1-9][0-9]* .*"), report);
+        String fallback = CompileReport.of(game, EngineOptions.defaults().withMemoryBudgetBytes(64));
+        assertTrue(fallback.startsWith("engine=prover ") && fallback.contains("fallback_reason="), fallback);
+    }
+}
