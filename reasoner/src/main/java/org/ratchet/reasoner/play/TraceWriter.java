@@ -2,6 +2,7 @@ package org.ratchet.reasoner.play;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.StateMachine;
@@ -11,7 +12,8 @@ import org.ratchet.reasoner.gdl.SymbolTable;
  * Writes random playouts of a machine in the JSON-lines trace format of ../shared/TRACE.md: one record per
  * state, terms in canonical KIF, arrays sorted by code point, role keys in declaration order, {@code goals}
  * only on terminal records, {@code joint} only on non-terminal ones, and a dead end written without
- * {@code joint}. The same machine and seed give the same trace.
+ * {@code joint}. The same seed gives the same trace with every engine: each role's move is drawn from its
+ * legal moves in canonical order (sorted renderings), not in the engine's own order.
  */
 public final class TraceWriter {
     private static final Logger LOG = LogManager.getLogger(TraceWriter.class);
@@ -39,14 +41,14 @@ public final class TraceWriter {
      * count it as stopped early. Returns the number of playouts cut that way.
      */
     public int write(int count, long seed, int maxSteps) throws IOException {
-        RandomPlayouts random = new RandomPlayouts(machine, seed, maxSteps);
+        SplittableRandom random = new SplittableRandom(seed);
         int[] jointMove = new int[machine.roleCount()];
         int cut = 0;
         for (int playout = 0; playout < count; playout++) {
             machine.setState(machine.initialState());
             for (int step = 0; ; step++) {
                 boolean terminal = machine.isTerminal();
-                boolean moved = !terminal && random.chooseJointMove(jointMove);
+                boolean moved = !terminal && chooseJointMove(random, jointMove);
                 writeRecord(playout, step, terminal, moved ? jointMove : null);
                 if (!moved) {
                     break;
@@ -60,6 +62,32 @@ public final class TraceWriter {
             }
         }
         return cut;
+    }
+
+    /**
+     * Fills {@code jointMove} with a uniformly random legal move per role, indexed in canonical order; returns
+     * false if some role has no legal move (a dead end).
+     */
+    private boolean chooseJointMove(SplittableRandom random, int[] jointMove) {
+        for (int r = 0; r < jointMove.length; r++) {
+            int count = machine.legalCount(r);
+            if (count == 0) {
+                return false;
+            }
+            Integer[] order = new Integer[count];
+            String[] rendered = new String[count];
+            for (int i = 0; i < count; i++) {
+                order[i] = machine.legalMove(r, i);
+                rendered[i] = machine.move(order[i]).render(symbols);
+            }
+            Integer[] byRendering = new Integer[count];
+            for (int i = 0; i < count; i++) {
+                byRendering[i] = i;
+            }
+            Arrays.sort(byRendering, (a, b) -> compareCodePoints(rendered[a], rendered[b]));
+            jointMove[r] = order[byRendering[random.nextInt(count)]];
+        }
+        return true;
     }
 
     /** One record for the machine's current state; {@code jointMove} is null at terminal states and dead ends. */
