@@ -1,5 +1,6 @@
 package org.ratchet.player.gamemaster;
 
+import org.ratchet.reasoner.play.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package org.ratchet.player.gamemaster;
 
+import org.ratchet.reasoner.play.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

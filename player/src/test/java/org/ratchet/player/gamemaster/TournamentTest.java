@@ -1,5 +1,6 @@
 package org.ratchet.player.gamemaster;
 
+import org.ratchet.reasoner.play.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;

@@ -45,7 +45,7 @@ public final class TraceFormat {
                 continue;
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) assertInstanceOf(Map.class, MiniJson.parse(line));
+            Map<String, Object> record = (Map<String, Object>) assertInstanceOf(Map.class, Json.parse(line));
             long id = (Long) record.get("playout");
             long step = (Long) record.get("step");
             if (currentId == null || id != currentId) {
