@@ -8,6 +8,7 @@ import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Substitution;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
@@ -83,11 +84,11 @@ public final class NormalForm {
 
     /** Applies every {@code (not (distinct a b))} as a substitution; null if one can never hold. */
     private static Rule withoutEqualities(Rule rule, List<Literal> body) {
-        Map<Integer, Term> substitution = new HashMap<>();
+        Substitution substitution = new Substitution();
         List<Literal> rest = new ArrayList<>();
         for (Literal literal : body) {
             if (literal instanceof Literal.Negation negation && negation.inner() instanceof Literal.Distinct equal) {
-                if (!unify(apply(equal.left(), substitution), apply(equal.right(), substitution), substitution)) {
+                if (!substitution.unify(equal.left(), equal.right())) {
                     return null;
                 }
             } else {
@@ -101,77 +102,18 @@ public final class NormalForm {
         for (Literal literal : rest) {
             substituted.add(apply(literal, substitution));
         }
-        return new Rule(apply(rule.head(), substitution), substituted, rule.variableCount(), rule.line());
+        return new Rule(substitution.apply(rule.head()), substituted, rule.variableCount(), rule.line());
     }
 
-    private static boolean unify(Term a, Term b, Map<Integer, Term> substitution) {
-        a = apply(a, substitution);
-        b = apply(b, substitution);
-        if (a.equals(b)) {
-            return true;
-        }
-        if (a instanceof Variable va) {
-            return bind(va, b, substitution);
-        }
-        if (b instanceof Variable vb) {
-            return bind(vb, a, substitution);
-        }
-        if (a instanceof Compound ca && b instanceof Compound cb && ca.symbol() == cb.symbol()
-                && ca.arity() == cb.arity()) {
-            for (int i = 0; i < ca.arity(); i++) {
-                if (!unify(ca.arg(i), cb.arg(i), substitution)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private static boolean bind(Variable variable, Term value, Map<Integer, Term> substitution) {
-        if (occurs(variable, value)) {
-            return false;
-        }
-        substitution.put(variable.index(), value);
-        return true;
-    }
-
-    private static boolean occurs(Variable variable, Term term) {
-        if (term.equals(variable)) {
-            return true;
-        }
-        for (int i = 0; i < term.arity(); i++) {
-            if (occurs(variable, term.arg(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Term apply(Term term, Map<Integer, Term> substitution) {
-        if (term instanceof Variable variable) {
-            Term value = substitution.get(variable.index());
-            return value == null ? term : apply(value, substitution);
-        }
-        if (term instanceof Compound compound && !compound.isGround()) {
-            Term[] args = new Term[compound.arity()];
-            for (int i = 0; i < args.length; i++) {
-                args[i] = apply(compound.arg(i), substitution);
-            }
-            return new Compound(compound.symbol(), args);
-        }
-        return term;
-    }
-
-    private static Literal apply(Literal literal, Map<Integer, Term> substitution) {
+    private static Literal apply(Literal literal, Substitution substitution) {
         if (literal instanceof Literal.Positive positive) {
-            return new Literal.Positive(apply(positive.sentence(), substitution));
+            return new Literal.Positive(substitution.apply(positive.sentence()));
         }
         if (literal instanceof Literal.Negation negation) {
             return new Literal.Negation(apply(negation.inner(), substitution));
         }
         if (literal instanceof Literal.Distinct distinct) {
-            return new Literal.Distinct(apply(distinct.left(), substitution), apply(distinct.right(), substitution));
+            return new Literal.Distinct(substitution.apply(distinct.left()), substitution.apply(distinct.right()));
         }
         throw new IllegalStateException("disjunction left after expansion");
     }

@@ -7,15 +7,20 @@ import java.util.Map;
  * A most general unifier of terms within one rule (variables are identified by their index in the rule),
  * built up by {@link #unify}. Used to read {@code (not (distinct s t))} as "s equals t".
  */
-final class Substitution {
+public final class Substitution {
     private final Map<Integer, Term> bindings = new HashMap<>();
+
+    /** Whether no variable is bound yet. */
+    public boolean isEmpty() {
+        return bindings.isEmpty();
+    }
 
     /**
      * Extends this substitution so that {@code a} and {@code b} become equal; returns false (leaving the
      * substitution in an unspecified state) when no substitution can make them equal. The occurs check
      * matters: {@code ?x} and {@code (f ?x)} are different whatever {@code ?x} is.
      */
-    boolean unify(Term a, Term b) {
+    public boolean unify(Term a, Term b) {
         Term left = resolve(a);
         Term right = resolve(b);
         if (left.equals(right)) {
@@ -40,7 +45,7 @@ final class Substitution {
     }
 
     /** The term with every bound variable replaced, all the way down. */
-    Term apply(Term term) {
+    public Term apply(Term term) {
         Term resolved = resolve(term);
         if (resolved instanceof Compound compound && !compound.isGround()) {
             Term[] args = compound.args();
