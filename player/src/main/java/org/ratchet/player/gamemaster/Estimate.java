@@ -49,7 +49,8 @@ public record Estimate(double value, double low, double high) {
         double denominator = 1 + z2 / trials;
         double centre = (p + z2 / (2.0 * trials)) / denominator;
         double halfWidth = Z_975 * Math.sqrt(p * (1 - p) / trials + z2 / (4.0 * trials * trials)) / denominator;
-        return new Estimate(p, Math.max(0, centre - halfWidth), Math.min(1, centre + halfWidth));
+        // At p = 0 or 1 the bound is exactly p in theory; rounding can put it a hair on the wrong side.
+        return new Estimate(p, Math.min(p, Math.max(0, centre - halfWidth)), Math.max(p, Math.min(1, centre + halfWidth)));
     }
 
     /** The same estimate with its bounds clipped to the range the quantity can take (e.g. goals 0..100). */

@@ -52,6 +52,17 @@ class EstimateTest {
     }
 
     @Test
+    void wilsonIntervalAlwaysContainsTheObservedRate() {
+        // Rounding once put the upper bound of 4 wins in 4 at 0.9999999999999999, below the rate itself.
+        for (int trials = 1; trials <= 200; trials++) {
+            for (int wins = 0; wins <= trials; wins++) {
+                Estimate e = Estimate.proportion(wins, trials);
+                assertTrue(e.low() <= e.value() && e.value() <= e.high(), wins + " of " + trials + ": " + e);
+            }
+        }
+    }
+
+    @Test
     void winSharesSplitTiesAtTheTop() {
         assertEquals(1.0, TournamentResult.winShare(List.of(100, 0), 0));
         assertEquals(0.0, TournamentResult.winShare(List.of(100, 0), 1));
