@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.search.PlayoutPolicy;
 import org.ratchet.search.Strategies;
 
 /**
@@ -90,6 +91,10 @@ public final class PlayerConfig {
         return get(Setting.STRATEGY);
     }
 
+    public PlayoutPolicy playoutPolicy() {
+        return PlayoutPolicy.parse(get(Setting.PLAYOUT));
+    }
+
     /** Search threads, with 0 resolved to the number of available processors. */
     public int threads() {
         int threads = integer(Setting.THREADS);
@@ -160,6 +165,12 @@ public final class PlayerConfig {
         requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
+        try {
+            playoutPolicy();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Setting.PLAYOUT.key() + " must be mast or uniform, found '"
+                + get(Setting.PLAYOUT) + "'");
+        }
         for (Setting setting : new Setting[] {Setting.NAME, Setting.STRATEGY, Setting.ENGINE}) {
             String value = values.get(setting);
             if (value.isEmpty() || !value.chars().allMatch(c -> c > ' ' && c != '(' && c != ')' && c != ';')) {

@@ -27,6 +27,7 @@ final class StrategyProvider {
     static Strategy create(PlayerConfig config) {
         SearchOptions options = SearchOptions.defaults()
             .withThreads(config.threads())
+            .withPlayoutPolicy(config.playoutPolicy())
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
             .withNodePoolSize(nodePoolSize(config.searchMemoryPercent()));
         return Strategies.create(config.strategy(), options);

@@ -67,6 +67,8 @@ class PlayerConfigTest {
         assertRefused(() -> PlayerConfig.load(null, Map.of("RATCHET_PORT", "http"), Map.of()), "port must be a whole number");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.PORT, "70000")), "port must be between");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.NAME, "two words")), "name must be a single word");
+        assertRefused(() -> PlayerConfig.load(null, Map.of("RATCHET_PLAYOUT", "greedy"), Map.of()),
+            "playout must be mast or uniform, found 'greedy'");
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "prot=9147\n");
         assertRefused(() -> PlayerConfig.load(file, Map.of(), Map.of()), "unknown setting 'prot'");
