@@ -15,11 +15,13 @@ final class CompiledRule {
     /** HSFC Def. 7: inputTable[k][RefNo_{k-1} × |S(Q_k)| + χ_k] = RefNo_k, or -1 (fail). */
     final int[][] inputTable;
     /**
-     * HSFC Def. 8: conditionIds[s][c][RefNo] = global ID whose presence (absence when negated) is required;
-     * for a negated condition -1 means the instance can never exist, so the condition holds.
+     * HSFC Def. 8, one row per RefNo: conditions[s][RefNo × conditionWidth[s] + c] is the test of condition
+     * c: a global ID ≥ 0 that must be present, {@link #absent(int)} of an ID that must be absent, or
+     * {@link #ALWAYS} for a negated instance that can never exist. Rows keep a RefNo's tests together in
+     * memory.
      */
-    final int[][][] conditionIds;
-    final boolean[][] conditionNegated;
+    final int[][] conditions;
+    final int[] conditionWidth;
     /** HSFC Def. 9: result[RefNo_last] = local ID of the head instance. */
     final int[] result;
     /**
@@ -35,16 +37,24 @@ final class CompiledRule {
     /** Source line, for diagnostics. */
     final int line;
 
-    CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][][] conditionIds,
-            boolean[][] conditionNegated, int[] result, boolean[] existential, int[][][] staticNext, int line) {
+    /** A condition that holds whatever the state. */
+    static final int ALWAYS = -1;
+
+    /** The condition code requiring global ID {@code id} to be absent (≤ -2). */
+    static int absent(int id) {
+        return -2 - id;
+    }
+
+    CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][] conditions,
+            int[] conditionWidth, int[] result, boolean[] existential, int[][][] staticNext, int line) {
         this.staticNext = staticNext;
         this.existential = existential;
         this.headRelation = headRelation;
         this.inputRelation = inputRelation;
         this.inputSize = inputSize;
         this.inputTable = inputTable;
-        this.conditionIds = conditionIds;
-        this.conditionNegated = conditionNegated;
+        this.conditions = conditions;
+        this.conditionWidth = conditionWidth;
         this.result = result;
         this.line = line;
     }
@@ -66,10 +76,8 @@ final class CompiledRule {
                 }
             }
         }
-        for (int[][] stage : conditionIds) {
-            for (int[] ids : stage) {
-                total += ids.length;
-            }
+        for (int[] stage : conditions) {
+            total += stage.length;
         }
         return total;
     }

@@ -18,9 +18,6 @@ final class HsfcMachine implements StateMachine {
     private final int[] counts;
     private final long[] bits;
     private final int[] offsets;
-    /** Input position and RefNo per stage while a rule runs. */
-    private final int[] position;
-    private final int[] refNo;
     private final int[] nextScratch;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
@@ -51,8 +48,6 @@ final class HsfcMachine implements StateMachine {
                 bits[global >>> 6] |= 1L << global;
             }
         }
-        position = new int[game.maxStages + 1];
-        refNo = new int[game.maxStages + 1];
         nextScratch = new int[Math.max(layout.size(game.nextRelation), 1)];
         roleMoves = new int[game.roles.size()][];
         roleMoveCounts = new int[game.roles.size()];
@@ -235,7 +230,7 @@ final class HsfcMachine implements StateMachine {
 
     /** HSFC Figure 1: enumerate input combinations through the reference tables, post results. */
     private void run(CompiledRule rule) {
-        if (!conditionsHold(rule.conditionIds[0], rule.conditionNegated[0], 0)) {
+        if (!conditionsHold(rule.conditions[0], rule.conditionWidth[0], 0)) {
             return;
         }
         int stages = rule.inputRelation.length;
@@ -245,78 +240,100 @@ final class HsfcMachine implements StateMachine {
             write(head, result[0]);
             return;
         }
-        int[] inputRelation = rule.inputRelation;
-        int[][][] staticNext = rule.staticNext;
-        int[] inputSize = rule.inputSize;
-        int[][] inputTable = rule.inputTable;
-        int[][][] conditionIds = rule.conditionIds;
-        boolean[][] conditionNegated = rule.conditionNegated;
-        boolean[] existential = rule.existential;
-        int[] position = this.position;
-        int[] refNo = this.refNo;
-        int last = stages - 1;
-        int k = 0;
-        refNo[0] = 0;
-        position[0] = 0;
-        while (true) {
-            int next;
-            int[][] fixed = staticNext[k];
-            if (fixed != null) {
-                // a static input: the RefNos it can lead to were listed at compile time
-                int[] options = fixed[refNo[k]];
-                if (position[k] >= options.length) {
-                    if (k == 0) {
-                        return;
-                    }
-                    k--;
-                    position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
+        if (stages == 1 && rule.staticNext[0] == null) {
+            runSingleInput(rule);
+            return;
+        }
+        runStage(rule, 0, 0);
+    }
+
+    /**
+     * Enumerates the instances of input {@code k} that pass its table for {@code ref} (RefNo_{k-1}) and
+     * its conditions, going one stage deeper for each, or writing the result after the last input.
+     * Recursion depth is the number of inputs; each level is a plain counted loop, which the JIT compiles
+     * well. An input added to its own relation during a recursive block is seen on the block's next pass.
+     */
+    private void runStage(CompiledRule rule, int k, int ref) {
+        boolean last = k == rule.inputRelation.length - 1;
+        int[] conditions = rule.conditions[k + 1];
+        int width = rule.conditionWidth[k + 1];
+        boolean once = rule.existential[k];
+        int[][] fixed = rule.staticNext[k];
+        if (fixed != null) {
+            // a static input: the RefNos it can lead to were listed at compile time
+            for (int next : fixed[ref]) {
+                if (width != 0 && !conditionsHold(conditions, width, next)) {
                     continue;
                 }
-                next = options[position[k]];
-            } else {
-                int relation = inputRelation[k];
-                if (position[k] >= counts[relation]) {
-                    if (k == 0) {
-                        return;
-                    }
-                    k--;
-                    position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
-                    continue;
+                if (last) {
+                    write(rule.headRelation, rule.result[next]);
+                } else {
+                    runStage(rule, k + 1, next);
                 }
-                int chi = lists[relation][position[k]];
-                // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ
-                next = inputTable[k][refNo[k] * inputSize[k] + chi];
-                if (next < 0) {
-                    position[k]++;
-                    continue;
+                if (once) {
+                    return;
                 }
             }
-            int[][] conditions = conditionIds[k + 1];
-            if (conditions.length != 0 && !conditionsHold(conditions, conditionNegated[k + 1], next)) {
-                position[k]++;
+            return;
+        }
+        int relation = rule.inputRelation[k];
+        int[] list = lists[relation];
+        int n = counts[relation];
+        int[] table = rule.inputTable[k];
+        // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ
+        int base = ref * rule.inputSize[k];
+        for (int i = 0; i < n; i++) {
+            int next = table[base + list[i]];
+            if (next < 0 || (width != 0 && !conditionsHold(conditions, width, next))) {
                 continue;
             }
-            if (k == last) {
+            if (last) {
                 // HSFC Def. 9: the last RefNo indexes the result
-                write(head, result[next]);
-                position[k] = existential[k] ? Integer.MAX_VALUE : position[k] + 1;
-                continue;
+                write(rule.headRelation, rule.result[next]);
+            } else {
+                runStage(rule, k + 1, next);
             }
-            k++;
-            refNo[k] = next;
-            position[k] = 0;
+            if (once) {
+                return;
+            }
         }
     }
 
-    /** HSFC Def. 8: each condition's table gives the global ID to test for the current RefNo. */
-    private boolean conditionsHold(int[][] ids, boolean[] negated, int ref) {
-        for (int c = 0; c < ids.length; c++) {
-            int id = ids[c][ref];
-            if (negated[c]) {
-                if (id >= 0 && has(id)) {
+    /**
+     * The common shape of one dynamic input (frame axioms, most legal and next rules) as a plain counted
+     * loop, which the JIT compiles far better than the general stage machine.
+     */
+    private void runSingleInput(CompiledRule rule) {
+        int relation = rule.inputRelation[0];
+        int[] list = lists[relation];
+        int n = counts[relation];
+        int[] table = rule.inputTable[0];
+        int[] conditions = rule.conditions[1];
+        int width = rule.conditionWidth[1];
+        int[] result = rule.result;
+        int head = rule.headRelation;
+        boolean once = rule.existential[0];
+        for (int i = 0; i < n; i++) {
+            int next = table[list[i]];
+            if (next < 0 || (width != 0 && !conditionsHold(conditions, width, next))) {
+                continue;
+            }
+            write(head, result[next]);
+            if (once) {
+                return;
+            }
+        }
+    }
+
+    /** HSFC Def. 8: the row of RefNo {@code ref} lists the IDs that must be present or absent. */
+    private boolean conditionsHold(int[] conditions, int width, int ref) {
+        for (int i = ref * width, end = i + width; i < end; i++) {
+            int code = conditions[i];
+            if (code >= 0) {
+                if (!has(code)) {
                     return false;
                 }
-            } else if (!has(id)) {
+            } else if (code != CompiledRule.ALWAYS && has(-2 - code)) {
                 return false;
             }
         }

@@ -74,21 +74,18 @@ final class RuleCompiler {
         int[][] live = liveVariables(rule, inputs, folded, runtime);
 
         Bindings bindings = new Bindings(variables);
-        int[][][] conditionIds = new int[stages + 1][][];
-        boolean[][] negated = new boolean[stages + 1][];
+        int[][] conditions = new int[stages + 1][];
+        int[] conditionWidth = new int[stages + 1];
         for (int s = 0; s <= stages; s++) {
-            negated[s] = new boolean[runtime.get(s).size()];
-            for (int c = 0; c < negated[s].length; c++) {
-                negated[s][c] = runtime.get(s).get(c) instanceof Literal.Negation;
-            }
+            conditionWidth[s] = runtime.get(s).size();
         }
         // preconditions
         if (!foldedHold(folded.get(0), bindings) || !positivesCanExist(runtime.get(0), bindings)) {
             return null;
         }
-        conditionIds[0] = new int[runtime.get(0).size()][1];
-        for (int c = 0; c < conditionIds[0].length; c++) {
-            conditionIds[0][c][0] = globalId(runtime.get(0).get(c), bindings);
+        conditions[0] = new int[conditionWidth[0]];
+        for (int c = 0; c < conditionWidth[0]; c++) {
+            conditions[0][c] = conditionCode(runtime.get(0).get(c), bindings);
         }
         List<Term[]> tuples = new ArrayList<>();
         tuples.add(new Term[0]);
@@ -113,10 +110,7 @@ final class RuleCompiler {
             inputSize[s] = size;
             List<Literal> stageFolded = folded.get(s + 1);
             List<Literal> stageRuntime = runtime.get(s + 1);
-            IntArrayList[] ids = new IntArrayList[stageRuntime.size()];
-            for (int c = 0; c < ids.length; c++) {
-                ids[c] = new IntArrayList();
-            }
+            IntArrayList codes = new IntArrayList();
             Object2IntOpenHashMap<Tuple> numbering = new Object2IntOpenHashMap<>();
             numbering.defaultReturnValue(-1);
             List<Term[]> nextTuples = new ArrayList<>();
@@ -145,8 +139,8 @@ final class RuleCompiler {
                             numbering.put(key, entry);
                             nextTuples.add(projected);
                             budget.allocate(32L + 8L * projected.length, "binding tuples");
-                            for (int c = 0; c < ids.length; c++) {
-                                ids[c].add(globalId(stageRuntime.get(c), bindings));
+                            for (Literal condition : stageRuntime) {
+                                codes.add(conditionCode(condition, bindings));
                             }
                         }
                     }
@@ -164,10 +158,7 @@ final class RuleCompiler {
                 inputTable[s] = null;
                 budget.release(length * 4);
             }
-            conditionIds[s + 1] = new int[ids.length][];
-            for (int c = 0; c < ids.length; c++) {
-                conditionIds[s + 1][c] = ids[c].toIntArray();
-            }
+            conditions[s + 1] = codes.toIntArray();
             tuples = nextTuples;
         }
         // a stage whose RefNo carries no variable it bound only tests existence: one pass is enough
@@ -202,7 +193,7 @@ final class RuleCompiler {
         }
         budget.allocate(4L * result.length, "result tables");
         return foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()), inputRelation,
-            inputSize, inputTable, conditionIds, negated, result, existential, staticNext, rule.line()));
+            inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext, rule.line()));
     }
 
     /**
@@ -241,16 +232,16 @@ final class RuleCompiler {
         List<Integer> sizes = new ArrayList<>();
         List<int[]> tables = new ArrayList<>();
         List<int[][]> fixed = new ArrayList<>();
-        List<int[][]> conditions = new ArrayList<>();
-        List<boolean[]> negations = new ArrayList<>();
+        List<int[]> conditions = new ArrayList<>();
+        List<Integer> widths = new ArrayList<>();
         List<Boolean> existential = new ArrayList<>();
-        conditions.add(rule.conditionIds[0]);
-        negations.add(rule.conditionNegated[0]);
+        conditions.add(rule.conditions[0]);
+        widths.add(rule.conditionWidth[0]);
         boolean folded = false;
         for (int s = 0; s < rule.stages(); s++) {
             int[][] next = rule.staticNext[s];
             int last = relations.size() - 1;
-            if (last >= 0 && next != null && conditions.get(last + 1).length == 0 && atMostOne(next)) {
+            if (last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)) {
                 if (fixed.get(last) != null) {
                     int[][] previous = fixed.get(last);
                     int[][] merged = new int[previous.length][];
@@ -273,8 +264,8 @@ final class RuleCompiler {
                     }
                     tables.set(last, table);
                 }
-                conditions.set(last + 1, rule.conditionIds[s + 1]);
-                negations.set(last + 1, rule.conditionNegated[s + 1]);
+                conditions.set(last + 1, rule.conditions[s + 1]);
+                widths.set(last + 1, rule.conditionWidth[s + 1]);
                 existential.set(last, existential.get(last) && rule.existential[s]);
                 folded = true;
                 continue;
@@ -283,8 +274,8 @@ final class RuleCompiler {
             sizes.add(rule.inputSize[s]);
             tables.add(rule.inputTable[s]);
             fixed.add(next);
-            conditions.add(rule.conditionIds[s + 1]);
-            negations.add(rule.conditionNegated[s + 1]);
+            conditions.add(rule.conditions[s + 1]);
+            widths.add(rule.conditionWidth[s + 1]);
             existential.add(rule.existential[s]);
         }
         if (!folded) {
@@ -297,7 +288,8 @@ final class RuleCompiler {
         }
         return new CompiledRule(rule.headRelation, relations.stream().mapToInt(Integer::intValue).toArray(),
             sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
-            conditions.toArray(new int[0][][]), negations.toArray(new boolean[0][]), rule.result, existentialArray,
+            conditions.toArray(new int[0][]), widths.stream().mapToInt(Integer::intValue).toArray(), rule.result,
+            existentialArray,
             fixed.toArray(new int[0][][]), rule.line);
     }
 
@@ -357,11 +349,18 @@ final class RuleCompiler {
         return true;
     }
 
-    private int globalId(Literal literal, Bindings bindings) {
-        Term sentence = literal instanceof Literal.Positive p ? p.sentence()
-            : ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence();
+    /** The run-time test of a dynamic condition under the current bindings (see {@link CompiledRule#conditions}). */
+    private int conditionCode(Literal literal, Bindings bindings) {
+        boolean negated = literal instanceof Literal.Negation;
+        Term sentence = negated ? ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence()
+            : ((Literal.Positive) literal).sentence();
         int local = grounder.set(sentence.symbol()).id(bindings.instantiate(sentence));
-        return local < 0 ? -1 : layout.offset(layout.index(sentence.symbol())) + local;
+        if (local < 0) {
+            // positive conditions on impossible instances were filtered out by positivesCanExist
+            return CompiledRule.ALWAYS;
+        }
+        int global = layout.offset(layout.index(sentence.symbol())) + local;
+        return negated ? CompiledRule.absent(global) : global;
     }
 
     /** live[s]: variables bound after input s that the head or a later stage still reads, ascending. */
