@@ -65,8 +65,9 @@ public final class MatchManager implements AutoCloseable {
         }
         Match match = matchFor(message.matchId());
         if (match == null) {
-            LOG.warn("{} for unknown match '{}' ignored", message.kind(), message.matchId());
-            return done(Response.error("unknown match id '" + message.matchId() + "'"));
+            String id = Kif.abbreviate(message.matchId());
+            LOG.warn("{} for unknown match '{}' ignored", message.kind(), id);
+            return done(Response.error("unknown match id '" + id + "'"));
         }
         if (message instanceof PlayMessage play) {
             return match.play(play.moves(), receivedAtMillis).thenApply(Response::ok);

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.match.MatchManager;
+import org.ratchet.player.protocol.Kif;
 import org.ratchet.player.protocol.Message;
 import org.ratchet.player.protocol.MessageParser;
 import org.ratchet.player.protocol.ProtocolException;
@@ -94,7 +95,8 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         matches.handle(message, receivedAtMillis).whenComplete((response, failure) -> ctx.executor().execute(() -> {
             replyPending = false;
             long tookMillis = (System.nanoTime() - startNanos) / 1_000_000;
-            String where = message.matchId() == null ? message.kind() : message.kind() + " " + message.matchId();
+            String where = message.matchId() == null ? message.kind()
+                : message.kind() + " " + Kif.abbreviate(message.matchId());
             if (failure != null) {
                 LOG.error("{}: {} failed after {} ms", client, where, tookMillis, failure);
                 sendError(ctx, version, HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error", false);

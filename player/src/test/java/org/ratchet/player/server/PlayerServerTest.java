@@ -24,6 +24,9 @@ class PlayerServerTest {
     private static final int BODY_LIMIT = 4096;
     private static PlayerServer server;
     private static GgpClient client;
+    /** A second server with the shipped body limit (8 MB), for inputs too big for the first. */
+    private static PlayerServer shippedLimits;
+    private static GgpClient bigClient;
 
     @BeforeAll
     static void startServer() throws InterruptedException {
@@ -35,11 +38,14 @@ class PlayerServerTest {
             .with(Setting.PLAY_MARGIN_MS, "500");
         server = new PlayerServer(config);
         client = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
+        shippedLimits = new PlayerServer(PlayerConfig.defaults().with(Setting.NAME, "TestPlayer"));
+        bigClient = new GgpClient(shippedLimits.start(new InetSocketAddress("127.0.0.1", 0)));
     }
 
     @AfterAll
     static void stopServer() {
         server.close();
+        shippedLimits.close();
     }
 
     @Test
@@ -120,6 +126,29 @@ class PlayerServerTest {
             assertEquals(bad.status(), reply.status(), bad.request());
             assertTrue(reply.body().contains(bad.reason()), () -> reply.body() + " should say " + bad.reason());
             assertTrue(client.send("(info)").contains("available"), "still serving after " + bad.request());
+        }
+    }
+
+    /**
+     * A megabyte of garbage, as the whole body or as the moves of a play, is refused with an error that
+     * quotes only its start, in the reply and in the log.
+     */
+    @Test
+    void errorsAboutHugeInputQuoteOnlyItsStart() throws IOException {
+        String garbage = "a".repeat(1_000_000);
+        try (LogCapture log = new LogCapture("org.ratchet.player")) {
+            for (String body : new String[] {garbage, "(play nosuch " + garbage + ")", "(play " + garbage + " nil)"}) {
+                GgpClient.HttpReply reply = bigClient.post(body);
+                assertEquals(400, reply.status());
+                assertTrue(reply.body().length() < 400, "reply of " + reply.body().length() + " characters");
+                assertTrue(reply.body().contains("aaa..."), reply.body());
+                assertTrue(bigClient.send("(info)").contains("available"));
+            }
+            List<String> messages = log.messages();
+            assertTrue(messages.stream().anyMatch(line -> line.contains("the moves must be nil or a list")), messages::toString);
+            for (String line : messages) {
+                assertTrue(line.length() < 600, () -> "log line of " + line.length() + " characters: " + line.substring(0, 100));
+            }
         }
     }
 
