@@ -152,6 +152,20 @@ class PlayerServerTest {
         }
     }
 
+    /**
+     * Nesting deep enough to overflow the stack of anything recursive (rendering the expression for the error
+     * message was) is refused with a clear error, on the network thread that read it, which keeps serving.
+     */
+    @Test
+    void absurdlyDeepNestingIsRefusedWithAClearError() throws IOException {
+        int depth = 1_000_000;
+        GgpClient.HttpReply reply = bigClient.post("(".repeat(depth) + ")".repeat(depth));
+        assertEquals(400, reply.status());
+        assertEquals("error: malformed KIF: line 1: lists nested more than 1000 levels deep", reply.body());
+        assertCorsHeaders(reply);
+        assertEquals("((name TestPlayer) (status available))", bigClient.send("(info)"));
+    }
+
     @Test
     void silentClientsAreDisconnectedAndTheServerKeepsServing() throws IOException {
         for (String partial : new String[] {"", "POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n(inf"}) {
