@@ -102,7 +102,7 @@ public final class MatchManager implements AutoCloseable {
         GamePreparation preparation = GamePreparation.begin(preview.rules(), config, searchCompiler,
             receivedAtMillis + config.compileMaxMillis(), compilePool, "preview");
         synchronized (this) {
-            replacePreview(preparation);
+            replacePreview(preparation, "another game was previewed");
         }
         long deadline = receivedAtMillis + Match.usableMillis(preview.previewClockMillis(), config.startMarginMillis());
         CompletableFuture<Response> reply = new CompletableFuture<>();
@@ -130,7 +130,7 @@ public final class MatchManager implements AutoCloseable {
         if (preparation == null || !preparation.rulesKey.equals(Kif.renderList(start.rules()))) {
             preparation = GamePreparation.begin(start.rules(), config, searchCompiler,
                 Match.searchCompileDeadline(start, receivedAtMillis, config), compilePool, label);
-            replacePreview(null);
+            replacePreview(null, "a match of another game started");
         } else {
             LOG.info("{}: using the preparation of the preview", label);
             lastPreview = null;
@@ -140,9 +140,9 @@ public final class MatchManager implements AutoCloseable {
     }
 
     /** Makes {@code preparation} the last preview; the one it replaces will never be used, so it stops compiling. */
-    private synchronized void replacePreview(GamePreparation preparation) {
+    private synchronized void replacePreview(GamePreparation preparation, String why) {
         if (lastPreview != null && lastPreview != preparation) {
-            lastPreview.cancel("replaced by another game");
+            lastPreview.cancel(why);
         }
         lastPreview = preparation;
     }
@@ -167,7 +167,7 @@ public final class MatchManager implements AutoCloseable {
         synchronized (this) {
             match = current;
             current = null;
-            replacePreview(null);
+            replacePreview(null, "the player is shutting down");
         }
         if (match != null) {
             match.close();
