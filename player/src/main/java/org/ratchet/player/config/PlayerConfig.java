@@ -120,6 +120,19 @@ public final class PlayerConfig {
         return integer(Setting.COMPILE_BUDGET_PERCENT);
     }
 
+    /**
+     * The longest the search engine may compile, whatever the clocks: a compile running past the start
+     * clock goes on while the fallback engine plays, but not beyond this.
+     */
+    public long compileMaxMillis() {
+        return integer(Setting.COMPILE_MAX_SECONDS) * 1000L;
+    }
+
+    /** The share of the maximum heap the search engine's compiled game may fill. */
+    public int compileMemoryPercent() {
+        return integer(Setting.COMPILE_MEMORY_PERCENT);
+    }
+
     /** The share of the maximum heap the search tree may fill. */
     public int searchMemoryPercent() {
         return integer(Setting.SEARCH_MEMORY_PERCENT);
@@ -162,6 +175,8 @@ public final class PlayerConfig {
         requireRange(Setting.START_MARGIN_MS, 0, 600_000);
         requireRange(Setting.PLAY_MARGIN_MS, 0, 600_000);
         requireRange(Setting.COMPILE_BUDGET_PERCENT, 1, 100);
+        requireRange(Setting.COMPILE_MAX_SECONDS, 1, 86_400);
+        requireRange(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);

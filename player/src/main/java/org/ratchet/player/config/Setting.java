@@ -20,6 +20,11 @@ public enum Setting {
     PLAY_MARGIN_MS("play.margin.ms", "1000", "MS", "Send each move this long before the play clock ends (network margin)."),
     COMPILE_BUDGET_PERCENT("compile.budget.percent", "75", "P",
         "Share of the start clock the search engine may compile before play begins on the fallback engine."),
+    COMPILE_MAX_SECONDS("compile.max.seconds", "300", "S",
+        "Longest compile of the search engine: it may go on into the play clocks (start clock plus three play"
+            + " clocks), never longer than this."),
+    COMPILE_MEMORY_PERCENT("compile.memory.percent", "25", "P",
+        "Share of the maximum heap the search engine's compiled game may fill."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "60", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -1,6 +1,7 @@
 package org.ratchet.player.match;
 
 import org.ratchet.player.config.PlayerConfig;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
@@ -32,10 +33,32 @@ final class EngineSelection {
     }
 
     /**
-     * Compiles the game for search. The match waits for it only within its compile budget and plays on the
-     * fallback engine meanwhile; a compilation that finishes later is still used from then on.
+     * Compiles games for search with the configured engine. The match waits for the compile only within
+     * {@code compile.budget.percent} of the start clock and plays on the fallback engine meanwhile; a compile
+     * that finishes later, within {@link #compileTimeMillis}, is used from then on.
      */
-    static StateMachineFactory compileForSearch(GameDescription game, PlayerConfig config) throws GdlException {
-        return Engines.create(searchEngine(config), game);
+    static SearchCompiler searchCompiler(PlayerConfig config) {
+        return (game, options) -> Engines.create(searchEngine(config), game, options);
+    }
+
+    /**
+     * Play clocks a compile may run into after the start clock. Public servers give start clocks of 150-240 s
+     * and play clocks of 15-45 s; a game that needs a little longer than the start clock to compile is then
+     * still searched on the fast engine for most of the match, at the cost of a few moves from the fallback.
+     */
+    static final int COMPILE_PLAY_CLOCKS = 3;
+
+    /**
+     * How long the search engine may compile for a match with these clocks, counted from the start message:
+     * the start clock and {@value #COMPILE_PLAY_CLOCKS} play clocks, at most {@code compile.max.seconds}.
+     */
+    static long compileTimeMillis(long startClockMillis, long playClockMillis, PlayerConfig config) {
+        return Math.min(config.compileMaxMillis(), startClockMillis + COMPILE_PLAY_CLOCKS * playClockMillis);
+    }
+
+    /** The budgets of a search compile: the configured share of the heap and {@code timeMillis} (at least 1 ms). */
+    static EngineOptions compileOptions(PlayerConfig config, long timeMillis) {
+        long memoryBytes = Runtime.getRuntime().maxMemory() / 100 * config.compileMemoryPercent();
+        return EngineOptions.defaults().withMemoryBudgetBytes(memoryBytes).withTimeBudgetMillis(Math.max(1, timeMillis));
     }
 }

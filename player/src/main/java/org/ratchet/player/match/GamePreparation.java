@@ -1,6 +1,7 @@
 package org.ratchet.player.match;
 
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -8,6 +9,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.protocol.Kif;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
@@ -19,7 +21,9 @@ import org.ratchet.reasoner.gdl.SExpr;
  * One rule sheet on its way to playable engines, running in the background: read and validate, then
  * compile the fallback and the search engine. Started by a preview or a start message; a start with the
  * rules of the last preview reuses its work. Each stage is a future so a match can wait for exactly what it
- * needs, each within its own deadline.
+ * needs, each within its own deadline. The search compile has a deadline of its own, which may lie well
+ * after the start clock (the match plays on the fallback engine meanwhile), and is cancelled when the
+ * preparation is no longer wanted.
  */
 final class GamePreparation {
     private static final Logger LOG = LogManager.getLogger(GamePreparation.class);
@@ -27,21 +31,31 @@ final class GamePreparation {
     /** The rule sheet in canonical text: two messages with the same rules have the same key. */
     final String rulesKey;
     final List<SExpr> rules;
+    /** When the search compile must give up (System.currentTimeMillis). */
+    final long searchDeadlineMillis;
     final CompletableFuture<GameDescription> description;
     final CompletableFuture<StateMachineFactory> fallbackFactory;
     final CompletableFuture<StateMachineFactory> searchFactory;
 
-    private GamePreparation(List<SExpr> rules, PlayerConfig config, Executor pool, String label) {
+    private final String label;
+    /** Guards {@link #searchCompileThread} and {@link #cancelled}, so an interrupt never reaches another task. */
+    private final Object compileLock = new Object();
+    private Thread searchCompileThread;
+    private boolean cancelled;
+
+    private GamePreparation(List<SExpr> rules, PlayerConfig config, SearchCompiler compiler, long searchDeadlineMillis,
+                            Executor pool, String label) {
         this.rules = rules;
         this.rulesKey = Kif.renderList(rules);
+        this.searchDeadlineMillis = searchDeadlineMillis;
+        this.label = label;
         this.description = CompletableFuture.supplyAsync(() -> read(rules, label), pool);
         this.fallbackFactory = description.thenApplyAsync(
             game -> compile(label, EngineSelection.fallbackEngine(), () -> EngineSelection.compileFallback(game)), pool);
         if (sameEngine(config)) {
             this.searchFactory = fallbackFactory;
         } else {
-            this.searchFactory = description.thenApplyAsync(game -> compile(label, EngineSelection.searchEngine(config),
-                () -> EngineSelection.compileForSearch(game, config)), pool);
+            this.searchFactory = description.thenApplyAsync(game -> compileForSearch(game, config, compiler), pool);
         }
     }
 
@@ -54,8 +68,51 @@ final class GamePreparation {
         }
     }
 
-    static GamePreparation begin(List<SExpr> rules, PlayerConfig config, Executor pool, String label) {
-        return new GamePreparation(rules, config, pool, label);
+    /**
+     * Starts preparing {@code rules}; the search engine may compile until {@code searchDeadlineMillis}
+     * (System.currentTimeMillis) within the configured share of the heap.
+     */
+    static GamePreparation begin(List<SExpr> rules, PlayerConfig config, SearchCompiler compiler,
+                                 long searchDeadlineMillis, Executor pool, String label) {
+        return new GamePreparation(rules, config, compiler, searchDeadlineMillis, pool, label);
+    }
+
+    /**
+     * Stops the search compile: one not started yet never starts, one running is interrupted (the engine
+     * stops at its next budget check). The fallback engine, quick to prepare, is left alone.
+     */
+    void cancel(String why) {
+        synchronized (compileLock) {
+            if (cancelled || searchFactory.isDone()) {
+                return;
+            }
+            cancelled = true;
+            LOG.info("{}: search engine compile cancelled: {}", label, why);
+            if (searchCompileThread != null) {
+                searchCompileThread.interrupt();
+            }
+        }
+    }
+
+    private StateMachineFactory compileForSearch(GameDescription game, PlayerConfig config, SearchCompiler compiler) {
+        synchronized (compileLock) {
+            if (cancelled) {
+                throw new CompletionException(new CancellationException("cancelled before it started"));
+            }
+            searchCompileThread = Thread.currentThread();
+        }
+        try {
+            EngineOptions options = EngineSelection.compileOptions(config, searchDeadlineMillis - System.currentTimeMillis());
+            LOG.info("{}: compiling for search within {} s and {} MB", label, options.timeBudgetMillis() / 1000,
+                options.memoryBudgetBytes() >> 20);
+            return compile(label, EngineSelection.searchEngine(config), () -> compiler.compile(game, options));
+        } finally {
+            synchronized (compileLock) {
+                searchCompileThread = null;
+                // An interrupt meant for this compile must not be left for the pool thread's next task.
+                Thread.interrupted();
+            }
+        }
     }
 
     /**
@@ -91,7 +148,11 @@ final class GamePreparation {
             LOG.info("{}: engine {} ready in {} ms", label, engine, elapsedMillis(started));
             return factory;
         } catch (GdlException | RuntimeException | StackOverflowError | OutOfMemoryError failure) {
-            LOG.error("{}: engine {} failed after {} ms: {}", label, engine, elapsedMillis(started), String.valueOf(failure));
+            if (Thread.currentThread().isInterrupted()) {
+                LOG.info("{}: engine {} stopped after {} ms: {}", label, engine, elapsedMillis(started), failure.getMessage());
+            } else {
+                LOG.error("{}: engine {} failed after {} ms: {}", label, engine, elapsedMillis(started), String.valueOf(failure));
+            }
             throw new CompletionException(failure);
         }
     }

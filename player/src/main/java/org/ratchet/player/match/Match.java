@@ -101,6 +101,11 @@ final class Match {
             + (readyDeadline - receivedAtMillis) * config.compileBudgetPercent() / 100;
         LOG.info("{}: role {}, start clock {} ms, play clock {} ms, {} rules", label, start.role(),
             start.startClockMillis(), start.playClockMillis(), start.rules().size());
+        long searchCompileDeadline = searchCompileDeadline(start, receivedAtMillis, config);
+        if (preparation.searchDeadlineMillis > searchCompileDeadline) {
+            // Begun by a preview, before the clocks were known: hold it to this match's limit.
+            schedule(searchCompileDeadline, () -> preparation.cancel("the match's compile time is up"));
+        }
         schedule(readyDeadline, () -> {
             if (ready.complete(Replies.READY)) {
                 LOG.warn("{}: ready at the start deadline while still preparing", label);
@@ -158,12 +163,16 @@ final class Match {
         close();
     }
 
-    /** Frees the match's threads and its strategy; work already queued finishes, nothing new starts. */
+    /**
+     * Frees the match's threads and its strategy and stops a search compile still running; work already
+     * queued finishes, nothing new starts.
+     */
     synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
+        preparation.cancel("the match is over");
         searchThread.execute(() -> {
             if (strategy != null) {
                 strategy.close();
@@ -191,6 +200,15 @@ final class Match {
     private long searchSlackMillis() {
         long usable = usableMillis(start.playClockMillis(), config.playMarginMillis());
         return Math.max(REPLY_SLACK_MILLIS, Math.min(MAX_SEARCH_SLACK_MILLIS, usable / 10));
+    }
+
+    /**
+     * Until when the search engine may compile for this match (System.currentTimeMillis): after ready it goes
+     * on while the fallback engine plays, for at most {@link EngineSelection#compileTimeMillis}.
+     */
+    static long searchCompileDeadline(StartMessage start, long receivedAtMillis, PlayerConfig config) {
+        return receivedAtMillis + EngineSelection.compileTimeMillis(start.startClockMillis(), start.playClockMillis(),
+            config);
     }
 
     /** The clock less the margin, but the margin never takes more than half the clock. */

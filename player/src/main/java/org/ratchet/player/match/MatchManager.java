@@ -33,6 +33,7 @@ public final class MatchManager implements AutoCloseable {
 
     private final PlayerConfig config;
     private final Supplier<Strategy> strategies;
+    private final SearchCompiler searchCompiler;
     private final ExecutorService compilePool;
     private final ScheduledThreadPoolExecutor clock;
     private Match current;
@@ -44,8 +45,14 @@ public final class MatchManager implements AutoCloseable {
 
     /** A manager whose matches get their strategy from {@code strategies} (one fresh strategy per call). */
     public MatchManager(PlayerConfig config, Supplier<Strategy> strategies) {
+        this(config, strategies, EngineSelection.searchCompiler(config));
+    }
+
+    /** A manager that also compiles games for search through {@code searchCompiler} (tests slow it down). */
+    MatchManager(PlayerConfig config, Supplier<Strategy> strategies, SearchCompiler searchCompiler) {
         this.config = config;
         this.strategies = strategies;
+        this.searchCompiler = searchCompiler;
         this.compilePool = Executors.newCachedThreadPool(daemonThreads("ratchet-compile-"));
         this.clock = new ScheduledThreadPoolExecutor(1, daemonThreads("ratchet-clock-"));
         this.clock.setRemoveOnCancelPolicy(true);
@@ -65,8 +72,9 @@ public final class MatchManager implements AutoCloseable {
         }
         Match match = matchFor(message.matchId());
         if (match == null) {
-            LOG.warn("{} for unknown match '{}' ignored", message.kind(), message.matchId());
-            return done(Response.error("unknown match id '" + message.matchId() + "'"));
+            String id = Kif.abbreviate(message.matchId());
+            LOG.warn("{} for unknown match '{}' ignored", message.kind(), id);
+            return done(Response.error("unknown match id '" + id + "'"));
         }
         if (message instanceof PlayMessage play) {
             return match.play(play.moves(), receivedAtMillis).thenApply(Response::ok);
@@ -89,9 +97,12 @@ public final class MatchManager implements AutoCloseable {
     }
 
     private CompletableFuture<Response> preview(PreviewMessage preview, long receivedAtMillis) {
-        GamePreparation preparation = GamePreparation.begin(preview.rules(), config, compilePool, "preview");
+        // The clocks of the match are not known yet: the compile may take the longest allowed, and the start
+        // that uses it holds it to the match's own limit.
+        GamePreparation preparation = GamePreparation.begin(preview.rules(), config, searchCompiler,
+            receivedAtMillis + config.compileMaxMillis(), compilePool, "preview");
         synchronized (this) {
-            lastPreview = preparation;
+            replacePreview(preparation, "another game was previewed");
         }
         long deadline = receivedAtMillis + Match.usableMillis(preview.previewClockMillis(), config.startMarginMillis());
         CompletableFuture<Response> reply = new CompletableFuture<>();
@@ -117,13 +128,23 @@ public final class MatchManager implements AutoCloseable {
         GamePreparation preparation = lastPreview;
         String label = "match " + start.matchId();
         if (preparation == null || !preparation.rulesKey.equals(Kif.renderList(start.rules()))) {
-            preparation = GamePreparation.begin(start.rules(), config, compilePool, label);
+            preparation = GamePreparation.begin(start.rules(), config, searchCompiler,
+                Match.searchCompileDeadline(start, receivedAtMillis, config), compilePool, label);
+            replacePreview(null, "a match of another game started");
         } else {
             LOG.info("{}: using the preparation of the preview", label);
+            lastPreview = null;
         }
-        lastPreview = null;
         current = new Match(start, receivedAtMillis, config, preparation, clock, strategies);
         return current.begin().thenApply(Response::ok);
+    }
+
+    /** Makes {@code preparation} the last preview; the one it replaces will never be used, so it stops compiling. */
+    private synchronized void replacePreview(GamePreparation preparation, String why) {
+        if (lastPreview != null && lastPreview != preparation) {
+            lastPreview.cancel(why);
+        }
+        lastPreview = preparation;
     }
 
     private synchronized Match matchFor(String matchId) {
@@ -146,6 +167,7 @@ public final class MatchManager implements AutoCloseable {
         synchronized (this) {
             match = current;
             current = null;
+            replacePreview(null, "the player is shutting down");
         }
         if (match != null) {
             match.close();

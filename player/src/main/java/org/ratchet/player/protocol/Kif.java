@@ -8,7 +8,15 @@ import org.ratchet.reasoner.gdl.SExpr;
 
 /** The small KIF conventions the protocol shares between messages and replies. */
 public final class Kif {
+    /** How much of the input an error message quotes. */
+    static final int QUOTED_CHARS = 200;
+
     private Kif() {
+    }
+
+    /** The first {@value #QUOTED_CHARS} characters of {@code text}, marked with "..." if there was more. */
+    public static String abbreviate(String text) {
+        return text.length() <= QUOTED_CHARS ? text : text.substring(0, QUOTED_CHARS) + "...";
     }
 
     /** Reads text that must hold exactly one s-expression (a message or a reply). */
@@ -62,7 +70,8 @@ public final class Kif {
                 // reported below with the offending text
             }
         }
-        throw new ProtocolException(what + " must be a non-negative number of seconds, found '" + expression + "'");
+        throw new ProtocolException(what + " must be a non-negative number of seconds, found '"
+            + abbreviate(expression.toString()) + "'");
     }
 
     /** True if the expression is the symbol {@code keyword}, in any letter case. */

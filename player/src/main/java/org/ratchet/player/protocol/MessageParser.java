@@ -21,7 +21,8 @@ public final class MessageParser {
         }
         if (!(expression instanceof SExpr.ListExpr list) || list.size() == 0
                 || !(list.get(0) instanceof SExpr.Token keyword)) {
-            throw new ProtocolException("a message is a list starting with a keyword, found '" + expression + "'");
+            throw new ProtocolException("a message is a list starting with a keyword, found '" + abbreviate(expression)
+                + "'");
         }
         String kind = keyword.text().toLowerCase(Locale.ROOT);
         switch (kind) {
@@ -46,7 +47,7 @@ public final class MessageParser {
                 expectSize(list, 2, "(abort MATCHID)");
                 return new AbortMessage(symbol(list.get(1), "match id"));
             default:
-                throw new ProtocolException("unknown message '" + keyword.text() + "'");
+                throw new ProtocolException("unknown message '" + abbreviate(keyword) + "'");
         }
     }
 
@@ -79,12 +80,15 @@ public final class MessageParser {
         if (expression instanceof SExpr.ListExpr list) {
             return list.items();
         }
-        throw new ProtocolException("the moves must be nil or a list, found '" + expression + "'");
+        throw new ProtocolException("the moves must be nil or a list, found '" + abbreviate(expression) + "'");
     }
 
-    /** Rule sheets are long; error messages show their start only. */
+    /**
+     * The start of an expression, for error messages. Every message that quotes the input goes through here:
+     * a rule sheet, or a garbage body of megabytes, would otherwise be sent back whole in the reply and
+     * written whole to the log.
+     */
     static String abbreviate(SExpr expression) {
-        String text = expression.toString();
-        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+        return Kif.abbreviate(expression.toString());
     }
 }

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.match.MatchManager;
+import org.ratchet.player.protocol.Kif;
 import org.ratchet.player.protocol.Message;
 import org.ratchet.player.protocol.MessageParser;
 import org.ratchet.player.protocol.ProtocolException;
@@ -94,7 +95,8 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         matches.handle(message, receivedAtMillis).whenComplete((response, failure) -> ctx.executor().execute(() -> {
             replyPending = false;
             long tookMillis = (System.nanoTime() - startNanos) / 1_000_000;
-            String where = message.matchId() == null ? message.kind() : message.kind() + " " + message.matchId();
+            String where = message.matchId() == null ? message.kind()
+                : message.kind() + " " + Kif.abbreviate(message.matchId());
             if (failure != null) {
                 LOG.error("{}: {} failed after {} ms", client, where, tookMillis, failure);
                 sendError(ctx, version, HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error", false);
@@ -146,11 +148,34 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private static void sendError(ChannelHandlerContext ctx, HttpVersion version, HttpResponseStatus status,
                                   String reason, boolean keepAlive) {
-        send(ctx, version, status, "text/plain; charset=UTF-8", "error: " + reason, keepAlive);
+        write(ctx, errorResponse(version, status, reason, keepAlive), keepAlive);
     }
 
     private static void send(ChannelHandlerContext ctx, HttpVersion version, HttpResponseStatus status,
                              String contentType, String body, boolean keepAlive) {
+        write(ctx, response(version, status, contentType, body, keepAlive), keepAlive);
+    }
+
+    private static void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        if (keepAlive) {
+            ctx.writeAndFlush(response);
+        } else {
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /** A refusal: {@code error: REASON} as plain text, with the same headers as every other reply. */
+    static FullHttpResponse errorResponse(HttpVersion version, HttpResponseStatus status, String reason,
+                                          boolean keepAlive) {
+        return response(version, status, "text/plain; charset=UTF-8", "error: " + reason, keepAlive);
+    }
+
+    /**
+     * Every response the player sends is built here, so each one carries the CORS headers that let a
+     * browser-based gamemaster read it, refusals included.
+     */
+    static FullHttpResponse response(HttpVersion version, HttpResponseStatus status, String contentType, String body,
+                                     boolean keepAlive) {
         ByteBuf content = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
         FullHttpResponse response = new DefaultFullHttpResponse(version, status, content);
         // Spelled in the traditional capitalisation: some older game servers match header names exactly.
@@ -161,11 +186,7 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             .set("Access-Control-Allow-Methods", "POST, GET, OPTIONS")
             .set("Access-Control-Allow-Headers", "Content-Type");
         HttpUtil.setKeepAlive(response, keepAlive);
-        if (keepAlive) {
-            ctx.writeAndFlush(response);
-        } else {
-            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-        }
+        return response;
     }
 
     private static String abbreviate(String reply) {

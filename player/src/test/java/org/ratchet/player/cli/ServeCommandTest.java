@@ -25,5 +25,7 @@ class ServeCommandTest {
         assertEquals(2, Ratchet.run("serve", "--config", "no/such/file.properties"));
         assertEquals(2, Ratchet.run("serve", "--strategy", "telepathy"));
         assertEquals(2, Ratchet.run("serve", "--engine", "abacus"));
+        assertEquals(2, Ratchet.run("serve", "--compile-max-seconds", "0"));
+        assertEquals(2, Ratchet.run("serve", "--compile-memory-percent", "99"));
     }
 }

@@ -89,6 +89,29 @@ class MessageParserTest {
         assertMalformed("((info))", "a message is a list starting with a keyword");
     }
 
+    /** Whatever part of a huge input is at fault, the error quotes only its start. */
+    @Test
+    void errorsQuoteOnlyTheStartOfHugeInput() {
+        String huge = "a".repeat(1_000_000);
+        String[] inputs = {
+            huge,
+            "(" + huge + ")",
+            "(play m1 " + huge + ")",
+            "(stop m1 " + huge + ")",
+            "(play " + huge + ")",
+            "(start m1 white " + huge + " 10 5)",
+            "(start m1 white ((role white)) " + huge + " 5)",
+            "(start (" + huge + ") white ((role white)) 10 5)",
+        };
+        for (String input : inputs) {
+            ProtocolException error = assertThrows(ProtocolException.class, () -> MessageParser.parse(input));
+            assertTrue(error.getMessage().length() < 400, () -> input.substring(0, 20) + "... gave an error of "
+                + error.getMessage().length() + " characters");
+            assertTrue(error.getMessage().contains("aaa..."), "the quote is marked as cut: " + error.getMessage());
+        }
+        assertMalformed("(play m1 " + huge + ")", "the moves must be nil or a list, found 'aaaa");
+    }
+
     private static void assertMalformed(String text, String reason) {
         ProtocolException error = assertThrows(ProtocolException.class, () -> MessageParser.parse(text), text);
         assertTrue(error.getMessage().contains(reason), () -> "'" + error.getMessage() + "' should say " + reason);

@@ -10,6 +10,9 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +30,9 @@ import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.search.RandomStrategy;
+import org.ratchet.search.ReportingStrategy;
+import org.ratchet.search.SearchStatistics;
+import org.ratchet.search.Strategies;
 import org.ratchet.search.SearchOptions;
 import org.ratchet.search.Strategy;
 
@@ -177,6 +183,80 @@ class MatchEndToEndTest {
         }
         assertTrue(calls.get() >= 3, "the throwing and the illegal answers were exercised, calls: " + calls.get());
         assertEquals("aborted", client.send("(abort ttt.unreliable)"));
+    }
+
+    /**
+     * (info) is answered while a real search keeps every processor busy: mcts with one thread per processor
+     * on connect four, which searches until just before the end of its play clock. The info reply must come
+     * back while the move is still being searched.
+     */
+    @Test
+    void infoIsAnsweredWhileARealSearchUsesEveryProcessor() throws Exception {
+        int processors = Runtime.getRuntime().availableProcessors();
+        CountDownLatch searching = new CountDownLatch(1);
+        List<ReportingStrategy> created = new CopyOnWriteArrayList<>();
+        GgpClient client = startServer(new MatchManager(config(), () -> {
+            ReportingStrategy mcts = Strategies.create("mcts", SearchOptions.defaults().withThreads(processors));
+            created.add(mcts);
+            return new SignallingStrategy(mcts, searching);
+        }));
+        ScriptedGamemaster gamemaster = new ScriptedGamemaster(client, TestGames.repositoryGame("connectFour"));
+        int playClock = 4;
+        gamemaster.start("c4.busy", 0, 6, playClock);
+
+        CompletableFuture<Integer> move = CompletableFuture.supplyAsync(() -> {
+            try {
+                return gamemaster.play("c4.busy", List.of(), 0, playClock);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(searching.await(playClock, TimeUnit.SECONDS), "the search began");
+        String info = client.send("(info)");
+        assertFalse(move.isDone(), "(info) was answered before the move");
+        assertEquals("((name Ratchet) (status busy))", info);
+        move.join();
+        SearchStatistics searched = created.get(created.size() - 1).statistics();
+        assertEquals(processors, searched.threads());
+        assertTrue(searched.iterations() > 0, searched.toString());
+        assertEquals("aborted", client.send("(abort c4.busy)"));
+    }
+
+    /** A real strategy that also tells the test when a search has begun. */
+    private static final class SignallingStrategy implements ReportingStrategy {
+        private final ReportingStrategy strategy;
+        private final CountDownLatch searching;
+
+        SignallingStrategy(ReportingStrategy strategy, CountDownLatch searching) {
+            this.strategy = strategy;
+            this.searching = searching;
+        }
+
+        @Override
+        public String name() {
+            return strategy.name();
+        }
+
+        @Override
+        public void prepare(StateMachineFactory game, int roleIndex, long deadlineMillis) {
+            strategy.prepare(game, roleIndex, deadlineMillis);
+        }
+
+        @Override
+        public int selectMove(State current, long deadlineMillis) {
+            searching.countDown();
+            return strategy.selectMove(current, deadlineMillis);
+        }
+
+        @Override
+        public SearchStatistics statistics() {
+            return strategy.statistics();
+        }
+
+        @Override
+        public void close() {
+            strategy.close();
+        }
     }
 
     /** Overruns on its first call, throws on its second, answers an illegal move id on its third, then plays. */

@@ -24,6 +24,9 @@ class PlayerServerTest {
     private static final int BODY_LIMIT = 4096;
     private static PlayerServer server;
     private static GgpClient client;
+    /** A second server with the shipped body limit (8 MB), for inputs too big for the first. */
+    private static PlayerServer shippedLimits;
+    private static GgpClient bigClient;
 
     @BeforeAll
     static void startServer() throws InterruptedException {
@@ -35,11 +38,14 @@ class PlayerServerTest {
             .with(Setting.PLAY_MARGIN_MS, "500");
         server = new PlayerServer(config);
         client = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
+        shippedLimits = new PlayerServer(PlayerConfig.defaults().with(Setting.NAME, "TestPlayer"));
+        bigClient = new GgpClient(shippedLimits.start(new InetSocketAddress("127.0.0.1", 0)));
     }
 
     @AfterAll
     static void stopServer() {
         server.close();
+        shippedLimits.close();
     }
 
     @Test
@@ -112,7 +118,8 @@ class PlayerServerTest {
                 "expected (start MATCHID ROLE (RULES...) STARTCLOCK PLAYCLOCK)"),
             new Case(GgpClient.postRequest("HTTP/1.1", "(play m1 nil extra)", "Connection: close\r\n"), 400,
                 "expected (play MATCHID MOVES)"),
-            new Case(GgpClient.postRequest("HTTP/1.1", oversized, "Connection: close\r\n"), 413, ""),
+            new Case(GgpClient.postRequest("HTTP/1.1", oversized, "Connection: close\r\n"), 413,
+                "request body over the limit of " + BODY_LIMIT + " bytes"),
             new Case("DELETE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 405, "use POST, GET or OPTIONS"),
             new Case("GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 400, "malformed URI"));
         for (Case bad : cases) {
@@ -120,6 +127,87 @@ class PlayerServerTest {
             assertEquals(bad.status(), reply.status(), bad.request());
             assertTrue(reply.body().contains(bad.reason()), () -> reply.body() + " should say " + bad.reason());
             assertTrue(client.send("(info)").contains("available"), "still serving after " + bad.request());
+        }
+    }
+
+    /**
+     * A megabyte of garbage, as the whole body or as the moves of a play, is refused with an error that
+     * quotes only its start, in the reply and in the log.
+     */
+    @Test
+    void errorsAboutHugeInputQuoteOnlyItsStart() throws IOException {
+        String garbage = "a".repeat(1_000_000);
+        try (LogCapture log = new LogCapture("org.ratchet.player")) {
+            for (String body : new String[] {garbage, "(play nosuch " + garbage + ")", "(play " + garbage + " nil)"}) {
+                GgpClient.HttpReply reply = bigClient.post(body);
+                assertEquals(400, reply.status());
+                assertTrue(reply.body().length() < 400, "reply of " + reply.body().length() + " characters");
+                assertTrue(reply.body().contains("aaa..."), reply.body());
+                assertTrue(bigClient.send("(info)").contains("available"));
+            }
+            List<String> messages = log.messages();
+            assertTrue(messages.stream().anyMatch(line -> line.contains("the moves must be nil or a list")), messages::toString);
+            for (String line : messages) {
+                assertTrue(line.length() < 600, () -> "log line of " + line.length() + " characters: " + line.substring(0, 100));
+            }
+        }
+    }
+
+    /**
+     * Nesting deep enough to overflow the stack of anything recursive (rendering the expression for the error
+     * message was) is refused with a clear error, on the network thread that read it, which keeps serving.
+     */
+    @Test
+    void absurdlyDeepNestingIsRefusedWithAClearError() throws IOException {
+        int depth = 1_000_000;
+        GgpClient.HttpReply reply = bigClient.post("(".repeat(depth) + ")".repeat(depth));
+        assertEquals(400, reply.status());
+        assertEquals("error: malformed KIF: line 1: lists nested more than 1000 levels deep", reply.body());
+        assertCorsHeaders(reply);
+        assertEquals("((name TestPlayer) (status available))", bigClient.send("(info)"));
+    }
+
+    /**
+     * A body over the limit gets a 413 that says why, with the CORS headers, and a log line, whether the
+     * client sends it at once or first asks with {@code Expect: 100-continue} (then it is refused before the
+     * body is sent). A client that keeps the connection can go on using it.
+     */
+    @Test
+    void oversizedBodiesGetA413WithCorsHeadersWithOrWithoutExpect() throws IOException {
+        String reason = "error: request body over the limit of " + BODY_LIMIT + " bytes";
+        String oversized = "(info)" + " ".repeat(BODY_LIMIT + 10);
+        String expectHeaders = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/acl\r\n"
+            + "Expect: 100-continue\r\nContent-Length: 1000000\r\n";
+        try (LogCapture log = new LogCapture(PlayerChannelInitializer.class.getName())) {
+            GgpClient.HttpReply sent = client.exchange(GgpClient.postRequest("HTTP/1.1", oversized, "Connection: close\r\n"));
+            GgpClient.HttpReply asked = client.exchange(expectHeaders + "Connection: close\r\n\r\n");
+            for (GgpClient.HttpReply reply : List.of(sent, asked)) {
+                assertEquals(413, reply.status());
+                assertEquals(reason, reply.body());
+                assertCorsHeaders(reply);
+                assertTrue(reply.closedAfter(), "Connection: close is honoured");
+            }
+            assertEquals(2, log.messages().size(), log.messages()::toString);
+            assertTrue(log.messages().get(0).endsWith("request of " + (BODY_LIMIT + 16) + " bytes over the limit of "
+                + BODY_LIMIT + " bytes refused"), log.messages().get(0));
+            assertTrue(log.messages().get(1).endsWith("request of 1000000 bytes over the limit of " + BODY_LIMIT
+                + " bytes refused before its body was sent (Expect: 100-continue)"), log.messages().get(1));
+        }
+        // On a kept connection the refused body is skipped (or never sent) and the next request is answered.
+        for (String refused : new String[] {GgpClient.postRequest("HTTP/1.1", oversized, ""), expectHeaders + "\r\n"}) {
+            try (Socket socket = client.connect()) {
+                OutputStream out = socket.getOutputStream();
+                out.write(refused.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                GgpClient.HttpReply reply = GgpClient.readReply(socket, System.nanoTime(), false);
+                assertEquals(413, reply.status());
+                assertEquals(reason, reply.body());
+                assertCorsHeaders(reply);
+                out.write(GgpClient.postRequest("HTTP/1.1", "(info)", "").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                GgpClient.HttpReply info = GgpClient.readReply(socket, System.nanoTime(), false);
+                assertEquals("((name TestPlayer) (status available))", info.body());
+            }
         }
     }
 

@@ -11,6 +11,13 @@ import java.util.List;
  * Unbalanced parentheses are reported with the line where the problem is.
  */
 public final class KifReader {
+    /**
+     * Deepest list nesting accepted. Real games nest a few levels (a rule, a sentence, a function term);
+     * everything after reading (rendering, parsing into terms, grounding) recurses over the nesting, so
+     * absurd depths, as in hostile protocol messages, are refused here rather than overflowing the stack.
+     */
+    public static final int MAX_DEPTH = 1000;
+
     private KifReader() {
     }
 
@@ -33,6 +40,9 @@ public final class KifReader {
                     i++;
                 }
             } else if (c == '(') {
+                if (open.size() == MAX_DEPTH) {
+                    throw new GdlException("lists nested more than " + MAX_DEPTH + " levels deep", line);
+                }
                 open.push(new ArrayList<>());
                 openLines.push(line);
                 i++;

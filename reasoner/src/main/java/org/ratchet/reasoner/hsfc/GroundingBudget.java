@@ -3,7 +3,8 @@ package org.ratchet.reasoner.hsfc;
 /**
  * The limits grounding must stay within: a wall-clock deadline and an estimate of the bytes held by
  * instance sets and reference tables. Work checks in often and stops with {@link Exceeded} instead of
- * running out of memory or past the start clock.
+ * running out of memory or past the start clock. An interrupt of the compiling thread (the player's match
+ * ended) stops it at the same checks.
  */
 final class GroundingBudget {
     /** Rough heap cost of one ground instance held at compile time (term objects, hash entries). */
@@ -40,6 +41,10 @@ final class GroundingBudget {
     }
 
     void checkTime() {
+        if (Thread.currentThread().isInterrupted()) {
+            // The interrupt status is kept, so the caller can tell a cancelled compile from a failed one.
+            throw new Exceeded("interrupted");
+        }
         if (System.nanoTime() > deadlineNanos) {
             throw new Exceeded("time budget exceeded");
         }

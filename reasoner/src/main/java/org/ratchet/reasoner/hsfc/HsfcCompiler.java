@@ -54,6 +54,9 @@ public final class HsfcCompiler {
         try {
             return new HsfcCompiler.Run(game, budget, strategy).compile();
         } catch (GroundingBudget.Exceeded e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new GdlException("hsfc compile cancelled (its thread was interrupted)");
+            }
             throw new GdlException("hsfc cannot ground this game within its budget: " + e.getMessage());
         } catch (IllegalArgumentException | IllegalStateException | StackOverflowError e) {
             throw new GdlException("hsfc cannot compile this game: " + e);

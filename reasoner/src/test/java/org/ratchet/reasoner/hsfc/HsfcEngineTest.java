@@ -91,6 +91,21 @@ class HsfcEngineTest {
             Differential.moves(selected.newMachine(), 0, game.symbols()), "the prover plays the same game instead");
     }
 
+    /** The player interrupts a compile it no longer needs; grounding stops at its next budget check. */
+    @Test
+    void anInterruptedCompileStopsAndSaysSo() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
+        Thread.currentThread().interrupt();
+        try {
+            GdlException error = assertThrows(GdlException.class, () -> HsfcCompiler.compile(game, EngineOptions.defaults()));
+            assertEquals("hsfc compile cancelled (its thread was interrupted)", error.getMessage());
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt status is kept for the caller");
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals("hsfc", Engines.create("hsfc", game, EngineOptions.defaults()).engineName(), "compiles when not interrupted");
+    }
+
     @Test
     void compileReportNamesTheTableSizesOrTheFallbackReason() throws Exception {
         GameDescription game = GameLoader.load(GameCorpus.repositoryGame("ticTacToe"));

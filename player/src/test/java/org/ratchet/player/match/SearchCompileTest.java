@@ -1,0 +1,263 @@
+package org.ratchet.player.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.ratchet.player.config.PlayerConfig;
+import org.ratchet.player.config.Setting;
+import org.ratchet.player.protocol.AbortMessage;
+import org.ratchet.player.protocol.Kif;
+import org.ratchet.player.protocol.Message;
+import org.ratchet.player.protocol.PlayMessage;
+import org.ratchet.player.protocol.StartMessage;
+import org.ratchet.player.protocol.StopMessage;
+import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.State;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.GdlParser;
+import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.reasoner.gdl.SExpr;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.search.RandomStrategy;
+import org.ratchet.search.SearchOptions;
+import org.ratchet.search.Strategy;
+
+/**
+ * The search engine's compile within a match: its budget follows the clocks, a compile slower than the start
+ * clock takes over once it finishes, and a compile no longer needed is stopped. The compile is slowed down or
+ * blocked through the {@link SearchCompiler} seam; the matches are driven through {@link MatchManager#handle}.
+ */
+class SearchCompileTest {
+    private static final long WAIT_SECONDS = 30;
+
+    private static PlayerConfig config() {
+        return PlayerConfig.defaults()
+            .with(Setting.START_MARGIN_MS, "500")
+            .with(Setting.PLAY_MARGIN_MS, "500")
+            .with(Setting.THREADS, "1");
+    }
+
+    @Test
+    void compileTimeIsTheStartClockAndThreePlayClocksUpToTheCap() {
+        PlayerConfig defaults = config();
+        assertEquals(180_000 + 3 * 30_000, EngineSelection.compileTimeMillis(180_000, 30_000, defaults));
+        assertEquals(300_000, EngineSelection.compileTimeMillis(240_000, 45_000, defaults), "the default cap");
+        PlayerConfig capped = defaults.with(Setting.COMPILE_MAX_SECONDS, "60");
+        assertEquals(60_000, EngineSelection.compileTimeMillis(150_000, 15_000, capped));
+        assertEquals(10_000 + 3 * 5_000, EngineSelection.compileTimeMillis(10_000, 5_000, capped));
+
+        long heap = Runtime.getRuntime().maxMemory();
+        assertEquals(heap / 100 * 25, EngineSelection.compileOptions(defaults, 1_000).memoryBudgetBytes());
+        assertEquals(heap / 100 * 40, EngineSelection.compileOptions(defaults.with(Setting.COMPILE_MEMORY_PERCENT, "40"),
+            1_000).memoryBudgetBytes());
+        assertEquals(1, EngineSelection.compileOptions(defaults, -5).timeBudgetMillis(), "a deadline already passed");
+    }
+
+    /** With a public server's clocks the engine may compile far longer than a fixed budget would allow. */
+    @Test
+    void theEngineGetsTheMatchesCompileBudget() throws Exception {
+        List<EngineOptions> budgets = new CopyOnWriteArrayList<>();
+        SearchCompiler recording = (game, options) -> {
+            budgets.add(options);
+            throw new GdlException("this test only looks at the budget");
+        };
+        PlayerConfig config = config().with(Setting.COMPILE_MEMORY_PERCENT, "30");
+        try (MatchManager manager = new MatchManager(config, SearchCompileTest::randomStrategy, recording)) {
+            long sent = System.currentTimeMillis();
+            assertEquals("ready", reply(manager, new StartMessage("budget.1", "xplayer", ticTacToe(), 200_000, 30_000)));
+            assertEquals("aborted", reply(manager, new AbortMessage("budget.1")));
+            long waited = System.currentTimeMillis() - sent;
+            assertEquals(1, budgets.size());
+            long budget = budgets.get(0).timeBudgetMillis();
+            // Counted from the start message: the start clock and three play clocks, less the time since.
+            assertTrue(budget <= 290_000 && budget >= 290_000 - waited, "time budget " + budget + " ms");
+            assertEquals(Runtime.getRuntime().maxMemory() / 100 * 30, budgets.get(0).memoryBudgetBytes());
+        }
+    }
+
+    /**
+     * The compile is held back until after the first move, far beyond the share of the start clock the
+     * match waits for it: the first move is searched on the fallback engine (the prover), and once the
+     * compile finishes the match switches to the compiled engine (hsfc) for the following moves.
+     */
+    @Test
+    void aCompileTooSlowForTheStartClockTakesOverWhenItFinishes() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch compiled = new CountDownLatch(1);
+        SearchCompiler slow = (game, options) -> {
+            awaitOrStop(release);
+            StateMachineFactory factory = Engines.create(Engines.HSFC, game, options);
+            compiled.countDown();
+            return factory;
+        };
+        List<String> searchedOn = new CopyOnWriteArrayList<>();
+        Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn);
+        try (MatchManager manager = new MatchManager(config(), strategies, slow)) {
+            Referee referee = new Referee(manager, "slow.1", 0);
+            assertEquals("ready", reply(manager, new StartMessage("slow.1", "xplayer", ticTacToe(), 2_000, 10_000)));
+            referee.play();
+            assertEquals(List.of("prover"), searchedOn, "the first move comes from a search on the fallback engine");
+
+            release.countDown();
+            assertTrue(compiled.await(WAIT_SECONDS, TimeUnit.SECONDS), "the compile finished");
+            // The match looks for the finished compile when a play arrives; the compile's result is published a
+            // moment after it returns, so allow a few plies (tic-tac-toe has at least five).
+            for (int ply = 0; ply < 3 && !searchedOn.get(searchedOn.size() - 1).equals("hsfc"); ply++) {
+                referee.play();
+            }
+            assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "searched on: " + searchedOn);
+            assertEquals("prover", searchedOn.get(0));
+            referee.play();
+            assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "and stays on it: " + searchedOn);
+            assertEquals("aborted", reply(manager, new AbortMessage("slow.1")));
+        }
+    }
+
+    /** Stop and abort interrupt a compile still running, so it stops taking processor time and memory. */
+    @Test
+    void stopAndAbortCancelACompileStillRunning() throws Exception {
+        for (boolean abort : new boolean[] {true, false}) {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch interrupted = new CountDownLatch(1);
+            SearchCompiler endless = (game, options) -> {
+                started.countDown();
+                try {
+                    new CountDownLatch(1).await();
+                } catch (InterruptedException e) {
+                    interrupted.countDown();
+                    Thread.currentThread().interrupt();
+                }
+                throw new GdlException("cancelled");
+            };
+            try (MatchManager manager = new MatchManager(config(), SearchCompileTest::randomStrategy, endless)) {
+                assertEquals("ready", reply(manager, new StartMessage("endless.1", "xplayer", ticTacToe(), 1_000, 1_000)));
+                assertTrue(started.await(WAIT_SECONDS, TimeUnit.SECONDS));
+                Message end = abort ? new AbortMessage("endless.1") : new StopMessage("endless.1", List.of());
+                assertEquals(abort ? "aborted" : "done", reply(manager, end));
+                assertTrue(interrupted.await(WAIT_SECONDS, TimeUnit.SECONDS), (abort ? "abort" : "stop")
+                    + " interrupted the compile");
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    private static String reply(MatchManager manager, Message message) throws Exception {
+        Response response = manager.handle(message, System.currentTimeMillis()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertTrue(response.ok(), response.text());
+        return response.text();
+    }
+
+    private static List<SExpr> ticTacToe() throws IOException, GdlException {
+        Path games = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
+        return KifReader.read(Files.readString(games.resolve("repository/ticTacToe.kif"), StandardCharsets.UTF_8));
+    }
+
+    private static Strategy randomStrategy() {
+        return new RandomStrategy(SearchOptions.defaults());
+    }
+
+    private static void awaitOrStop(CountDownLatch latch) throws GdlException {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GdlException("interrupted");
+        }
+    }
+
+    /** Plays random moves, legal by the rules of the rule sheet, for the other roles, and checks the player's. */
+    private static final class Referee {
+        private final MatchManager manager;
+        private final String matchId;
+        private final int playerRole;
+        private final StateMachine machine;
+        private final SymbolTable symbols;
+        private List<SExpr> lastJointMove = List.of();
+
+        Referee(MatchManager manager, String matchId, int playerRole) throws Exception {
+            this.manager = manager;
+            this.matchId = matchId;
+            this.playerRole = playerRole;
+            this.machine = Engines.create("prover", GameLoader.load(ticTacToe())).newMachine();
+            this.symbols = machine.description().symbols();
+        }
+
+        /** Sends one play, checks the answer is legal and plays it with random moves for the others. */
+        void play() throws Exception {
+            String answer = reply(manager, new PlayMessage(matchId, lastJointMove));
+            int[] jointMove = new int[machine.roleCount()];
+            List<SExpr> rendered = new ArrayList<>();
+            for (int role = 0; role < machine.roleCount(); role++) {
+                int move;
+                if (role == playerRole) {
+                    move = machine.moveId(role, GdlParser.groundTerm(Kif.readOne(answer), symbols));
+                    assertTrue(isLegal(role, move), answer + " is legal");
+                } else {
+                    move = machine.legalMove(role, (int) (Math.random() * machine.legalCount(role)));
+                }
+                jointMove[role] = move;
+                rendered.add(Kif.readOne(machine.move(move).renderSpelling(symbols)));
+            }
+            machine.advance(jointMove);
+            lastJointMove = rendered;
+        }
+
+        private boolean isLegal(int role, int move) {
+            for (int i = 0; i < machine.legalCount(role); i++) {
+                if (machine.legalMove(role, i) == move) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Random moves, noting the engine of every search so the test sees which engine the match searched on. */
+    private static final class EngineRecordingStrategy implements Strategy {
+        private final RandomStrategy random = new RandomStrategy(SearchOptions.defaults());
+        private final List<String> searchedOn;
+        private String engine;
+
+        EngineRecordingStrategy(List<String> searchedOn) {
+            this.searchedOn = searchedOn;
+        }
+
+        @Override
+        public String name() {
+            return "engine-recording";
+        }
+
+        @Override
+        public void prepare(StateMachineFactory game, int roleIndex, long deadlineMillis) {
+            engine = game.engineName();
+            random.prepare(game, roleIndex, deadlineMillis);
+        }
+
+        @Override
+        public int selectMove(State current, long deadlineMillis) {
+            searchedOn.add(engine);
+            return random.selectMove(current, deadlineMillis);
+        }
+
+        @Override
+        public void close() {
+            random.close();
+        }
+    }
+}
