@@ -120,21 +120,40 @@ public final class HsfcCompiler {
             long grounded = System.nanoTime();
 
             Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
-            estimates.put(SymbolTable.TRUE, Math.max(1, grounder.set(SymbolTable.INIT).size()));
+            // Before any state is measured, a state is guessed to hold a quarter of the possible facts (as
+            // other relations are guessed at a quarter of their instances), at least the initial ones: games
+            // that start almost empty (hex) fill up, and ordering for the initial size alone built tables
+            // many times larger than needed.
+            estimates.put(SymbolTable.TRUE, Math.max(Math.max(1, grounder.set(SymbolTable.INIT).size()),
+                grounder.set(SymbolTable.TRUE).size() / 4.0));
             estimates.put(SymbolTable.DOES, original.roles().size());
             HsfcGame first = build(estimates, grounded - start, 0, System.nanoTime());
             if (strategy == HypothesisOrder.Strategy.SOURCE) {
                 return first;
             }
+            // Ordering by measured statistics only makes a playable game faster: when the budget runs out
+            // during it, play with the tables already built rather than fall back to the prover.
+            HsfcGame ordered;
+            Int2DoubleOpenHashMap measured;
             long measureStart = System.nanoTime();
-            Int2DoubleOpenHashMap measured = measure(first);
-            long tablesStart = System.nanoTime();
-            if (measured == null) {
+            long tablesStart;
+            try {
+                measured = measure(first);
+                tablesStart = System.nanoTime();
+                if (measured == null) {
+                    return first;
+                }
+                // the first tables are dropped once the measured ones are built
+                budget.release(first.statistics.referenceTableBytes());
+                ordered = build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+            } catch (GroundingBudget.Exceeded e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                LOG.debug("hsfc: no time or memory left to order hypotheses by measurement ({}); keeping the"
+                    + " order from estimated sizes", e.getMessage());
                 return first;
             }
-            // the first tables are dropped once the measured ones are built
-            budget.release(first.statistics.referenceTableBytes());
-            HsfcGame ordered = build(measured, grounded - start, tablesStart - measureStart, tablesStart);
             if (strategy != HypothesisOrder.Strategy.AUTO || budget.remainingMillis() < 2_000) {
                 return ordered;
             }
@@ -148,6 +167,9 @@ public final class HsfcCompiler {
                 LOG.debug("hsfc order: {} is faster", sourceFaster ? "source" : "best");
                 return sourceFaster ? source : ordered;
             } catch (GroundingBudget.Exceeded e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
                 return ordered;
             }
         }
