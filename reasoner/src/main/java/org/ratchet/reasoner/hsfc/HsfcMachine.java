@@ -265,11 +265,7 @@ final class HsfcMachine implements StateMachine {
                 if (width != 0 && !conditionsHold(conditions, width, next)) {
                     continue;
                 }
-                if (last) {
-                    write(rule.headRelation, rule.result[next]);
-                } else {
-                    runStage(rule, k + 1, next);
-                }
+                matched(rule, k, last, next);
                 if (once) {
                     return;
                 }
@@ -287,15 +283,20 @@ final class HsfcMachine implements StateMachine {
             if (next < 0 || (width != 0 && !conditionsHold(conditions, width, next))) {
                 continue;
             }
-            if (last) {
-                // HSFC Def. 9: the last RefNo indexes the result
-                write(rule.headRelation, rule.result[next]);
-            } else {
-                runStage(rule, k + 1, next);
-            }
+            matched(rule, k, last, next);
             if (once) {
                 return;
             }
+        }
+    }
+
+    /** Input {@code k} matched with RefNo {@code next}: post the result after the last input, else go on. */
+    private void matched(CompiledRule rule, int k, boolean last, int next) {
+        if (last) {
+            // HSFC Def. 9: the last RefNo indexes the result
+            write(rule.headRelation, rule.result[next]);
+        } else {
+            runStage(rule, k + 1, next);
         }
     }
 
