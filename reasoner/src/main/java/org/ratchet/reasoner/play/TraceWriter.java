@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
@@ -94,9 +95,11 @@ public final class TraceWriter {
     private void writeRecord(int playout, int step, boolean terminal, int[] jointMove) throws IOException {
         line.setLength(0);
         line.append("{\"playout\":").append(playout).append(",\"step\":").append(step).append(",\"state\":");
-        String[] facts = new String[machine.currentState().size()];
+        // one snapshot per record: engines build currentState() afresh on each call
+        State state = machine.currentState();
+        String[] facts = new String[state.size()];
         for (int i = 0; i < facts.length; i++) {
-            facts[i] = machine.fact(machine.currentState().fact(i)).render(symbols);
+            facts[i] = machine.fact(state.fact(i)).render(symbols);
         }
         appendSortedArray(facts);
         line.append(",\"legal\":{");
