@@ -228,6 +228,11 @@ final class Match {
         }
     }
 
+    /** The search engine's compile for this match; the next play after it completes switches to it. */
+    CompletableFuture<StateMachineFactory> searchCompile() {
+        return preparation.searchFactory;
+    }
+
     /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
     private void upgradeStrategy() {
         StateMachineFactory best = doneValue(preparation.searchFactory);

@@ -139,6 +139,11 @@ public final class MatchManager implements AutoCloseable {
         return current.begin().thenApply(Response::ok);
     }
 
+    /** The match being played, or null (tests look at its compile). */
+    synchronized Match current() {
+        return current;
+    }
+
     /** Makes {@code preparation} the last preview; the one it replaces will never be used, so it stops compiling. */
     private synchronized void replacePreview(GamePreparation preparation, String why) {
         if (lastPreview != null && lastPreview != preparation) {

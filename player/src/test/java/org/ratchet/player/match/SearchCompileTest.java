@@ -115,11 +115,10 @@ class SearchCompileTest {
 
             release.countDown();
             assertTrue(compiled.await(WAIT_SECONDS, TimeUnit.SECONDS), "the compile finished");
-            // The match looks for the finished compile when a play arrives; the compile's result is published a
-            // moment after it returns, so allow a few plies (tic-tac-toe has at least five).
-            for (int ply = 0; ply < 3 && !searchedOn.get(searchedOn.size() - 1).equals("hsfc"); ply++) {
-                referee.play();
-            }
+            // the compile's result is published a moment after the compiler returns; the match looks for it
+            // when the next play arrives
+            manager.current().searchCompile().get(WAIT_SECONDS, TimeUnit.SECONDS);
+            referee.play();
             assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "searched on: " + searchedOn);
             assertEquals("prover", searchedOn.get(0));
             referee.play();
