@@ -16,7 +16,12 @@ public final class Kif {
 
     /** The first {@value #QUOTED_CHARS} characters of {@code text}, marked with "..." if there was more. */
     public static String abbreviate(String text) {
-        return text.length() <= QUOTED_CHARS ? text : text.substring(0, QUOTED_CHARS) + "...";
+        return abbreviate(text, QUOTED_CHARS);
+    }
+
+    /** The first {@code maxChars} characters of {@code text}, marked with "..." if there was more. */
+    public static String abbreviate(String text, int maxChars) {
+        return text.length() <= maxChars ? text : text.substring(0, maxChars) + "...";
     }
 
     /** Reads text that must hold exactly one s-expression (a message or a reply). */

@@ -101,7 +101,7 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 LOG.error("{}: {} failed after {} ms", client, where, tookMillis, failure);
                 sendError(ctx, version, HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error", false);
             } else if (response.ok()) {
-                LOG.info("{}: {} -> {} in {} ms", client, where, abbreviate(response.text()), tookMillis);
+                LOG.info("{}: {} -> {} in {} ms", client, where, Kif.abbreviate(response.text(), LOGGED_REPLY_CHARS), tookMillis);
                 send(ctx, version, HttpResponseStatus.OK, CONTENT_TYPE, response.text(), keepAlive);
             } else {
                 LOG.warn("{}: {} -> error: {} in {} ms", client, where, response.text(), tookMillis);
@@ -187,9 +187,5 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             .set("Access-Control-Allow-Headers", "Content-Type");
         HttpUtil.setKeepAlive(response, keepAlive);
         return response;
-    }
-
-    private static String abbreviate(String reply) {
-        return reply.length() <= LOGGED_REPLY_CHARS ? reply : reply.substring(0, LOGGED_REPLY_CHARS) + "...";
     }
 }
