@@ -7,6 +7,7 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.analysis.Stratification;
@@ -118,6 +119,31 @@ final class Grounder {
     }
 
     private final Int2ObjectOpenHashMap<List<PathIndex>> indexes = new Int2ObjectOpenHashMap<>();
+    /** Per (relation, path): the relation's size when its distinct subterms were counted, and their number. */
+    private final HashMap<Long, int[]> distinctCounts = new HashMap<>();
+
+    /**
+     * How many distinct subterms the relation's instances have at {@code path} (at least 1), counted again
+     * once the relation has more than doubled since the last count.
+     */
+    private int distinctValues(int relation, int path) {
+        InstanceSet instances = set(relation);
+        int[] counted = distinctCounts.get(((long) relation << 32) | path);
+        if (counted != null && instances.size() <= 2 * counted[0] + 16) {
+            return counted[1];
+        }
+        HashSet<Term> seen = new HashSet<>();
+        for (int i = 0; i < instances.size(); i++) {
+            budget.tick();
+            Term value = subterm(instances.get(i), path);
+            if (value != null) {
+                seen.add(value);
+            }
+        }
+        int distinct = Math.max(1, seen.size());
+        distinctCounts.put(((long) relation << 32) | path, new int[] {instances.size(), distinct});
+        return distinct;
+    }
 
     /** path = (i + 1) * 256 + (j + 1): argument i, or argument j of argument i when j >= 0. */
     static Term subterm(Term term, int path) {
@@ -244,64 +270,97 @@ final class Grounder {
         return plan.sink;
     }
 
-    /** One rule with a fixed join order: the delta literal (if any) first, then greedily the most bound. */
+    /**
+     * One rule as a join: the delta literal (if any) first, then greedily the literal expected to match
+     * fewest instances. The order is made again when the relations it reads have grown well beyond their
+     * size at planning time: plans are made when a fixpoint starts, while {@code true} and the relations
+     * built on it are still nearly empty.
+     */
     private final class JoinPlan {
         private final Term head;
-        private final Term[] positives;
-        private final boolean deltaFirst;
+        private final Term delta;
+        private final int variables;
+        /** The positive literals other than the delta, in body order. */
+        private final List<Term> body;
+        private final List<Literal> bodyFilters;
+        private Term[] positives;
+        /** Sizes of the positives' relations when the order was chosen. */
+        private int[] plannedSizes;
         /** paths[k]: index paths of positive k whose subterm is ground when it is matched. */
-        private final int[][] paths;
-        private final Term[][] pathPatterns;
+        private int[][] paths;
+        private Term[][] pathPatterns;
         /**
          * existential[k]: no variable that positive k binds is read later (head, later literals, filters), so
          * one match is as good as all and the rest of its candidates can be skipped.
          */
-        private final boolean[] existential;
+        private boolean[] existential;
         /** ground[k]: positive k has no free variable when matched. */
-        private final boolean[] ground;
+        private boolean[] ground;
+        /** The first stage at which every head variable is bound (positives.length if only at the end). */
+        private int headBoundAt;
         /** filters[k]: literals (negations, distincts) checkable once positives 0..k-1 are matched. */
-        private final List<List<Literal>> filters = new ArrayList<>();
+        private List<List<Literal>> filters;
         private final Bindings bindings;
         /** Where derived heads go instead of the instance sets, when set. */
         private List<Term> sink;
 
         JoinPlan(Rule rule, Term delta, StaticRelations statics, boolean relaxed) {
             head = rule.head();
-            bindings = new Bindings(rule.variableCount());
-            List<Term> remaining = new ArrayList<>();
-            List<Literal> pendingFilters = new ArrayList<>();
+            this.delta = delta;
+            variables = rule.variableCount();
+            bindings = new Bindings(variables);
+            body = new ArrayList<>();
+            bodyFilters = new ArrayList<>();
             for (Literal literal : rule.body()) {
                 if (literal instanceof Literal.Positive p) {
                     if (p.sentence() != delta) {
-                        remaining.add(p.sentence());
+                        body.add(p.sentence());
                     }
                 } else if (relaxed) {
                     // a superset is all grounding needs; filters would tie otherwise unrelated literals
                     // together and turn one existence check into a cross product
                     continue;
                 } else if (literal instanceof Literal.Negation n && n.inner() instanceof Literal.Positive) {
-                    pendingFilters.add(literal);
+                    bodyFilters.add(literal);
                 } else if (literal instanceof Literal.Distinct) {
-                    pendingFilters.add(literal);
+                    bodyFilters.add(literal);
                 } else {
                     throw new IllegalArgumentException("rule not in normal form: " + literal);
                 }
             }
             if (relaxed) {
-                dropStaticFilters(remaining, delta, statics, rule.variableCount());
+                dropStaticFilters(body, delta, statics, variables);
             }
+            plan();
+        }
+
+        /** Whether a relation read by the plan has more than doubled (by more than a few) since planning. */
+        private boolean stale() {
+            for (int k = 0; k < positives.length; k++) {
+                if (set(positives[k].symbol()).size() > 2 * plannedSizes[k] + 16) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private void plan() {
+            List<Term> remaining = new ArrayList<>(body);
             List<Term> order = new ArrayList<>();
-            boolean[] bound = new boolean[rule.variableCount()];
+            boolean[] bound = new boolean[variables];
             if (delta != null) {
                 order.add(delta);
                 markVariables(delta, bound);
             }
             while (!remaining.isEmpty()) {
                 Term best = null;
-                long bestScore = Long.MAX_VALUE;
+                double bestScore = Double.POSITIVE_INFINITY;
                 for (Term candidate : remaining) {
-                    long score = (long) countUnbound(candidate, bound) * 1_000_000_000L
-                        + Math.min(set(candidate.symbol()).size(), 999_999_999);
+                    // a literal with everything bound is one lookup; otherwise take the one expected to
+                    // match fewest instances, so a chain like (pawnjump ?p ?u ?v ?x ?y) (true (cell ?x ?y b))
+                    // walks the two jumps from a square, not every empty square; fewer new variables breaks ties
+                    int unbound = countUnbound(candidate, bound);
+                    double score = unbound == 0 ? -1 : expectedMatches(candidate, bound) + unbound * 1e-6;
                     if (score < bestScore) {
                         bestScore = score;
                         best = candidate;
@@ -312,11 +371,14 @@ final class Grounder {
                 markVariables(best, bound);
             }
             positives = order.toArray(new Term[0]);
-            deltaFirst = delta != null;
+            plannedSizes = new int[positives.length];
+            for (int k = 0; k < positives.length; k++) {
+                plannedSizes[k] = set(positives[k].symbol()).size();
+            }
             paths = new int[positives.length][];
             pathPatterns = new Term[positives.length][];
             ground = new boolean[positives.length];
-            boolean[] boundBefore = new boolean[rule.variableCount()];
+            boolean[] boundBefore = new boolean[variables];
             for (int k = 0; k < positives.length; k++) {
                 List<Integer> found = new ArrayList<>();
                 List<Term> patterns = new ArrayList<>();
@@ -340,7 +402,9 @@ final class Grounder {
                 pathPatterns[k] = patterns.toArray(new Term[0]);
                 markVariables(pattern, boundBefore);
             }
-            boolean[] boundSoFar = new boolean[rule.variableCount()];
+            List<Literal> pendingFilters = new ArrayList<>(bodyFilters);
+            filters = new ArrayList<>();
+            boolean[] boundSoFar = new boolean[variables];
             for (int k = 0; k <= positives.length; k++) {
                 if (k > 0) {
                     markVariables(positives[k - 1], boundSoFar);
@@ -355,10 +419,20 @@ final class Grounder {
                 }
                 filters.add(now);
             }
+            if (!pendingFilters.isEmpty()) {
+                throw new IllegalArgumentException("unsafe rule: variables of " + pendingFilters
+                    + " are not bound by a positive literal");
+            }
+            int headStage = 0;
+            boolean[] boundByStage = new boolean[variables];
+            while (headStage < positives.length && countUnbound(head, boundByStage) > 0) {
+                markVariables(positives[headStage++], boundByStage);
+            }
+            headBoundAt = headStage;
             existential = new boolean[positives.length];
-            boolean[] before = new boolean[rule.variableCount()];
+            boolean[] before = new boolean[variables];
             for (int k = 0; k < positives.length; k++) {
-                boolean[] later = new boolean[rule.variableCount()];
+                boolean[] later = new boolean[variables];
                 markVariables(head, later);
                 for (int j = k + 1; j < positives.length; j++) {
                     markVariables(positives[j], later);
@@ -368,7 +442,7 @@ final class Grounder {
                         markLiteral(filter, later);
                     }
                 }
-                boolean[] mine = new boolean[rule.variableCount()];
+                boolean[] mine = new boolean[variables];
                 markVariables(positives[k], mine);
                 boolean dead = true;
                 for (int v = 0; v < mine.length; v++) {
@@ -379,15 +453,37 @@ final class Grounder {
                 existential[k] = dead;
                 markVariables(positives[k], before);
             }
-            if (!pendingFilters.isEmpty()) {
-                throw new IllegalArgumentException("unsafe rule: variables of " + pendingFilters
-                    + " are not bound by a positive literal");
-            }
         }
 
         /**
-         * For a superset, a static literal whose variables the other positives bind anyway only filters;
-         * dropping it keeps the join from multiplying out relations like "distinct cell" tables.
+         * Instances of the literal's relation expected to agree with its constants and bound variables:
+         * the relation's size divided by the distinct values seen at each argument (or argument of an
+         * argument) that is already fixed, as if they were independent.
+         */
+        private double expectedMatches(Term literal, boolean[] bound) {
+            InstanceSet instances = set(literal.symbol());
+            double expected = Math.max(1, instances.size());
+            for (int i = 0; i < literal.arity(); i++) {
+                Term arg = literal.arg(i);
+                if (countUnbound(arg, bound) == 0) {
+                    expected /= distinctValues(literal.symbol(), (i + 1) * 256);
+                    continue;
+                }
+                for (int j = 0; j < arg.arity() && j < 255; j++) {
+                    if (countUnbound(arg.arg(j), bound) == 0) {
+                        expected /= distinctValues(literal.symbol(), (i + 1) * 256 + j + 1);
+                    }
+                }
+            }
+            return expected;
+        }
+
+        /**
+         * For a superset, a static literal whose variables the other positives bind anyway only filters. If
+         * it lets most combinations through, dropping it costs the superset little and keeps the join from
+         * walking relations like "distinct cell" tables (and often leaves a literal whose other matches need
+         * not be tried). A selective one stays: it connects the other literals, as the jump relation in
+         * (true (cell ?u ?v ?p)) (jump ?u ?v ?x ?y) (true (cell ?x ?y b)) does, and keeps the superset small.
          */
         private void dropStaticFilters(List<Term> positives, Term delta, StaticRelations statics, int variables) {
             for (int i = positives.size() - 1; i >= 0; i--) {
@@ -404,13 +500,28 @@ final class Grounder {
                         markVariables(other, covered);
                     }
                 }
-                if (countUnbound(candidate, covered) == 0) {
+                if (countUnbound(candidate, covered) == 0 && passFraction(candidate) >= 0.5) {
                     positives.remove(i);
                 }
             }
         }
 
+        /**
+         * The share of argument combinations the literal's relation holds, counting each argument's distinct
+         * values: near 1 for (distinct-cell ?x ?y ?u ?v), near 0 for (jump ?u ?v ?x ?y).
+         */
+        private double passFraction(Term literal) {
+            double combinations = 1;
+            for (int i = 0; i < literal.arity(); i++) {
+                combinations *= distinctValues(literal.symbol(), (i + 1) * 256);
+            }
+            return set(literal.symbol()).size() / combinations;
+        }
+
         void run() {
+            if (stale()) {
+                plan();
+            }
             join(0);
         }
 
@@ -419,6 +530,11 @@ final class Grounder {
                 if (!passes(filter)) {
                     return;
                 }
+            }
+            if (k == headBoundAt && k < positives.length && sink == null
+                    && set(head.symbol()).contains(bindings.instantiate(head))) {
+                // the rest of the join could only derive this head again
+                return;
             }
             if (k == positives.length) {
                 Term instance = bindings.instantiate(head);
@@ -440,7 +556,7 @@ final class Grounder {
             int to = candidates.size();
             if (growing.contains(relation)) {
                 to = deltaEnd.get(relation);
-                if (k == 0 && deltaFirst) {
+                if (k == 0 && delta != null) {
                     from = deltaStart.get(relation);
                 }
             }

@@ -13,7 +13,7 @@ final class GroundingBudget {
     private final long deadlineNanos;
     private final long maxBytes;
     private long usedBytes;
-    private int ticks;
+    private long ticks;
 
     GroundingBudget(long maxBytes, long timeMillis) {
         this.maxBytes = maxBytes;
@@ -48,6 +48,11 @@ final class GroundingBudget {
         if (System.nanoTime() > deadlineNanos) {
             throw new Exceeded("time budget exceeded");
         }
+    }
+
+    /** Units of work counted so far (candidate matches during grounding and table building). */
+    long ticks() {
+        return ticks;
     }
 
     long usedBytes() {

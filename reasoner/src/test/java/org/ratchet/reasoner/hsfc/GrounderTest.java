@@ -1,0 +1,57 @@
+package org.ratchet.reasoner.hsfc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.analysis.NormalForm;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.SymbolTable;
+
+class GrounderTest {
+    /**
+     * An 8x8 board of empty cells and a rule that chains three diagonal jumps, like a checkers triple jump:
+     * only the static jump relation connects the cells. Joined through it, a chain starts on 25 squares;
+     * without it, every empty cell would be combined with every other.
+     */
+    private static String chainGame() {
+        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100)\n");
+        for (int x = 1; x <= 8; x++) {
+            for (int y = 1; y <= 8; y++) {
+                kif.append("(init (cell ").append(x).append(' ').append(y).append(" b))\n");
+                if (x < 8 && y < 8) {
+                    kif.append("(jump ").append(x).append(' ').append(y).append(' ').append(x + 1).append(' ')
+                        .append(y + 1).append(")\n");
+                }
+            }
+        }
+        kif.append("""
+            (<= (legal p (hop ?u ?v ?x3 ?y3))
+                (true (control p)) (true (cell ?u ?v b))
+                (jump ?u ?v ?x1 ?y1) (true (cell ?x1 ?y1 b))
+                (jump ?x1 ?y1 ?x2 ?y2) (true (cell ?x2 ?y2 b))
+                (jump ?x2 ?y2 ?x3 ?y3) (true (cell ?x3 ?y3 b)))
+            (<= (next (cell ?x ?y ?c)) (true (cell ?x ?y ?c)))
+            (<= (next (control p)) (true (control p)))
+            (<= terminal (true (cell 1 1 x)))
+            """);
+        return kif.toString();
+    }
+
+    @Test
+    void selectiveStaticLiteralsConnectTheJoinAndKeepTheSupersetExact() throws Exception {
+        GameDescription game = NormalForm.of(GameLoader.load(chainGame()));
+        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
+        Grounder grounder = Grounder.ground(game, Stratification.of(game),
+            StaticRelations.of(DependencyGraph.of(game)), budget, 16);
+
+        assertEquals(25, grounder.set(SymbolTable.LEGAL).size(), "one hop per square with three jumps ahead");
+        // Joined through the jumps, each of the 64 cells leads to at most one chain; the cross product of
+        // four empty-cell literals would try 64^4 combinations.
+        assertTrue(budget.ticks() < 10_000, "grounding tried " + budget.ticks() + " candidate matches");
+    }
+}
