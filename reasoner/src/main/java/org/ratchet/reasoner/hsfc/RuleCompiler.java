@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.gdl.Literal;
@@ -23,6 +24,8 @@ final class RuleCompiler {
     private final StaticRelations statics;
     private final RelationLayout layout;
     private final GroundingBudget budget;
+    /** Instances grouped by the subterm at one path, per (relation, path); see {@link #buckets}. */
+    private final HashMap<Long, HashMap<Term, IntArrayList>> bucketCache = new HashMap<>();
 
     RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget) {
         this.grounder = grounder;
@@ -116,13 +119,33 @@ final class RuleCompiler {
             List<Term[]> nextTuples = new ArrayList<>();
             int[] previousLive = s == 0 ? new int[0] : live[s - 1];
             int[] currentLive = live[s];
+            boolean[] boundBefore = new boolean[variables];
+            for (int t = 0; t < s; t++) {
+                Grounder.markVariables(inputs.get(t), boundBefore);
+            }
+            // Only the instances agreeing with the pattern at its most selective fixed argument can match;
+            // the rest of the row stays -1. This keeps the build proportional to the matches, not to
+            // RefNos × instances.
+            int keyPath = selectivePath(pattern, boundBefore, candidates);
+            Term keyPattern = keyPath < 0 ? null : Grounder.subterm(pattern, keyPath);
+            HashMap<Term, IntArrayList> buckets = keyPath < 0 ? null : buckets(pattern.symbol(), keyPath, candidates);
+            Arrays.fill(table, -1);
+            IntArrayList everything = null;
+            if (keyPath < 0) {
+                everything = new IntArrayList(size);
+                for (int chi = 0; chi < size; chi++) {
+                    everything.add(chi);
+                }
+            }
             for (int r = 0; r < tuples.size(); r++) {
                 Term[] tuple = tuples.get(r);
                 for (int j = 0; j < previousLive.length; j++) {
                     bindings.values[previousLive[j]] = tuple[j];
                 }
                 int base = r * size;
-                for (int chi = 0; chi < size; chi++) {
+                IntArrayList matching = keyPath < 0 ? everything : buckets.get(bindings.instantiate(keyPattern));
+                for (int b = 0, n = matching == null ? 0 : matching.size(); b < n; b++) {
+                    int chi = matching.getInt(b);
                     budget.tick();
                     int mark = bindings.mark();
                     int entry = -1;
@@ -145,7 +168,9 @@ final class RuleCompiler {
                         }
                     }
                     bindings.undo(mark);
-                    table[base + chi] = entry;
+                    if (entry >= 0) {
+                        table[base + chi] = entry;
+                    }
                 }
                 Arrays.fill(bindings.values, null);
             }
@@ -194,6 +219,54 @@ final class RuleCompiler {
         budget.allocate(4L * result.length, "result tables");
         return foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()), inputRelation,
             inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext, rule.line()));
+    }
+
+    /**
+     * The argument path (as in {@link Grounder#subterm}) of the pattern that is fixed before it is read
+     * and splits the candidates into the most groups, or -1 if no argument is fixed.
+     */
+    private int selectivePath(Term pattern, boolean[] boundBefore, InstanceSet candidates) {
+        int best = -1;
+        int bestGroups = 1;
+        for (int i = 0; i < pattern.arity(); i++) {
+            Term arg = pattern.arg(i);
+            if (Grounder.countUnbound(arg, boundBefore) == 0) {
+                int path = (i + 1) * 256;
+                int groups = buckets(pattern.symbol(), path, candidates).size();
+                if (groups > bestGroups) {
+                    best = path;
+                    bestGroups = groups;
+                }
+                continue;
+            }
+            for (int j = 0; j < arg.arity() && j < 255; j++) {
+                if (Grounder.countUnbound(arg.arg(j), boundBefore) == 0) {
+                    int path = (i + 1) * 256 + j + 1;
+                    int groups = buckets(pattern.symbol(), path, candidates).size();
+                    if (groups > bestGroups) {
+                        best = path;
+                        bestGroups = groups;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The relation's instances grouped by their subterm at {@code path}, positions ascending; cached. */
+    private HashMap<Term, IntArrayList> buckets(int relation, int path, InstanceSet candidates) {
+        return bucketCache.computeIfAbsent(((long) relation << 32) | path, key -> {
+            HashMap<Term, IntArrayList> buckets = new HashMap<>();
+            for (int chi = 0; chi < candidates.size(); chi++) {
+                budget.tick();
+                Term value = Grounder.subterm(candidates.get(chi), path);
+                if (value != null) {
+                    buckets.computeIfAbsent(value, k -> new IntArrayList()).add(chi);
+                }
+            }
+            budget.allocate(16L * candidates.size(), "grounding indexes");
+            return buckets;
+        });
     }
 
     /**
