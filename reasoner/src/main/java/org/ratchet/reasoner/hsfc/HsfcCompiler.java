@@ -7,8 +7,11 @@ import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.longs.Long2DoubleOpenHashMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -77,6 +80,8 @@ public final class HsfcCompiler {
         private final List<Rule> runtimeRules = new ArrayList<>();
         private final List<Rule> permanentRules = new ArrayList<>();
         private final IntSet[] phaseRelations = new IntSet[3];
+        /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
+        private final Map<Term, Long2DoubleOpenHashMap> passChances = new HashMap<>();
 
         Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy) {
             this.original = original;
@@ -205,7 +210,7 @@ public final class HsfcCompiler {
 
         private HsfcGame build(Int2DoubleOpenHashMap meanSizes, long groundingNanos, long optimiseNanos,
                 long tablesStart) {
-            HypothesisOrder order = new HypothesisOrder(grounder, statics, meanSizes);
+            HypothesisOrder order = new HypothesisOrder(grounder, statics, meanSizes, passChances);
             RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget);
             long before = budget.usedBytes();
             HsfcGame.Block[][] phases = new HsfcGame.Block[3][];

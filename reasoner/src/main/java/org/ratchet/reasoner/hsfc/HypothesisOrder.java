@@ -1,10 +1,9 @@
 package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
-import it.unimi.dsi.fastutil.objects.Object2DoubleOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2DoubleOpenHashMap;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,12 +41,19 @@ final class HypothesisOrder {
     private final Grounder grounder;
     private final StaticRelations statics;
     private final Int2DoubleOpenHashMap meanSize;
-    private final Map<Term, Object2DoubleOpenHashMap<Set<Integer>>> passCache = new IdentityHashMap<>();
 
-    HypothesisOrder(Grounder grounder, StaticRelations statics, Int2DoubleOpenHashMap meanSize) {
+    /**
+     * Pass chances per literal (compared by value: rules often repeat one) and set of bound variables.
+     * They depend only on the grounded instances, so every ordering of one compile shares them.
+     */
+    private final Map<Term, Long2DoubleOpenHashMap> passChances;
+
+    HypothesisOrder(Grounder grounder, StaticRelations statics, Int2DoubleOpenHashMap meanSize,
+            Map<Term, Long2DoubleOpenHashMap> passChances) {
         this.grounder = grounder;
         this.statics = statics;
         this.meanSize = meanSize;
+        this.passChances = passChances;
     }
 
     List<Term> order(Rule rule, Strategy strategy) {
@@ -57,20 +63,22 @@ final class HypothesisOrder {
                 positives.add(p.sentence());
             }
         }
-        if (strategy == Strategy.SOURCE || positives.size() < 2) {
+        // variable sets are bit masks; a rule with more variables than a mask holds keeps its own order
+        if (strategy == Strategy.SOURCE || positives.size() < 2 || rule.variableCount() > Long.SIZE) {
             return positives;
         }
+        Literals literals = new Literals(positives);
         boolean minimise = strategy != Strategy.WORST;
-        if (positives.size() <= EXHAUSTIVE_LIMIT) {
-            int n = positives.size();
+        int n = positives.size();
+        if (n <= EXHAUSTIVE_LIMIT) {
             int[] permutation = new int[n];
             for (int i = 0; i < n; i++) {
                 permutation[i] = i;
             }
             int[] best = permutation.clone();
-            double bestCost = cost(positives, permutation);
+            double bestCost = cost(literals, permutation);
             while (nextPermutation(permutation)) {
-                double cost = cost(positives, permutation);
+                double cost = cost(literals, permutation);
                 if (minimise ? cost < bestCost : cost > bestCost) {
                     bestCost = cost;
                     best = permutation.clone();
@@ -83,53 +91,100 @@ final class HypothesisOrder {
             return ordered;
         }
         // greedy: repeatedly take the literal whose reading adds least (most) work at this point
-        List<Term> remaining = new ArrayList<>(positives);
+        boolean[] taken = new boolean[n];
         List<Term> ordered = new ArrayList<>();
-        Set<Integer> bound = new HashSet<>();
+        long bound = 0;
         double combinations = 1;
-        while (!remaining.isEmpty()) {
-            Term chosen = null;
+        for (int step = 0; step < n; step++) {
+            int chosen = -1;
             double chosenScore = 0;
-            for (Term candidate : remaining) {
-                double factor = meanSize(candidate) * passChance(candidate, bound);
-                double reads = statics.isStatic(candidate.symbol()) ? factor : meanSize(candidate);
-                double score = isInput(candidate, bound) ? combinations * reads + combinations * factor
+            for (int i = 0; i < n; i++) {
+                if (taken[i]) {
+                    continue;
+                }
+                double factor = literals.size[i] * literals.passChance(i, bound);
+                double reads = literals.isStatic[i] ? factor : literals.size[i];
+                double score = literals.isInput(i, bound) ? combinations * reads + combinations * factor
                     : combinations * Math.min(1, factor) * 1e-3;
-                if (chosen == null || (minimise ? score < chosenScore : score > chosenScore)) {
-                    chosen = candidate;
+                if (chosen < 0 || (minimise ? score < chosenScore : score > chosenScore)) {
+                    chosen = i;
                     chosenScore = score;
                 }
             }
-            double factor = meanSize(chosen) * passChance(chosen, bound);
-            combinations *= isInput(chosen, bound) ? factor : Math.min(1, factor);
-            remaining.remove(chosen);
-            ordered.add(chosen);
-            collectVariables(chosen, bound);
+            double factor = literals.size[chosen] * literals.passChance(chosen, bound);
+            combinations *= literals.isInput(chosen, bound) ? factor : Math.min(1, factor);
+            taken[chosen] = true;
+            ordered.add(positives.get(chosen));
+            bound |= literals.variables[chosen];
         }
         return ordered;
     }
 
     /** HSFC Corollary 2: the input reads of this order, plus a small charge per condition test. */
-    private double cost(List<Term> positives, int[] permutation) {
-        Set<Integer> bound = new HashSet<>();
+    private static double cost(Literals literals, int[] permutation) {
+        long bound = 0;
         double combinations = 1;
         double cost = 0;
         for (int index : permutation) {
-            Term literal = positives.get(index);
-            double factor = meanSize(literal) * passChance(literal, bound);
-            if (isInput(literal, bound)) {
+            double factor = literals.size[index] * literals.passChance(index, bound);
+            if (literals.isInput(index, bound)) {
                 // a dynamic input scans its knowledge-base list; a static one only walks the RefNos listed
                 // for it at compile time (and none at all when it is merged into the stage before)
-                cost += combinations * (statics.isStatic(literal.symbol()) ? Math.min(factor, 1) * 1e-1 + factor
-                    : meanSize(literal));
+                cost += combinations * (literals.isStatic[index] ? Math.min(factor, 1) * 1e-1 + factor
+                    : literals.size[index]);
                 combinations *= factor;
-                collectVariables(literal, bound);
+                bound |= literals.variables[index];
             } else {
                 cost += combinations * 1e-3;
                 combinations *= Math.min(1, factor);
             }
         }
         return cost;
+    }
+
+    /**
+     * A rule's positive literals with what ordering asks of them again and again, computed once: their
+     * variables as a bit mask, list size, whether static, and pass chances per set of bound variables.
+     */
+    private final class Literals {
+        final Term[] terms;
+        final long[] variables;
+        final double[] size;
+        final boolean[] isStatic;
+        final Long2DoubleOpenHashMap[] chances;
+
+        Literals(List<Term> positives) {
+            int n = positives.size();
+            terms = positives.toArray(new Term[0]);
+            variables = new long[n];
+            size = new double[n];
+            isStatic = new boolean[n];
+            chances = new Long2DoubleOpenHashMap[n];
+            for (int i = 0; i < n; i++) {
+                variables[i] = variableMask(terms[i]);
+                size[i] = meanSize(terms[i]);
+                isStatic[i] = statics.isStatic(terms[i].symbol());
+                chances[i] = passChances.computeIfAbsent(terms[i], key -> {
+                    Long2DoubleOpenHashMap byBound = new Long2DoubleOpenHashMap();
+                    byBound.defaultReturnValue(-1);
+                    return byBound;
+                });
+            }
+        }
+
+        boolean isInput(int i, long bound) {
+            return (variables[i] & ~bound) != 0;
+        }
+
+        double passChance(int i, long bound) {
+            long relevant = variables[i] & bound;
+            double chance = chances[i].get(relevant);
+            if (chance < 0) {
+                chance = HypothesisOrder.this.passChance(terms[i], relevant);
+                chances[i].put(relevant, chance);
+            }
+            return chance;
+        }
     }
 
     private double meanSize(Term literal) {
@@ -142,17 +197,9 @@ final class HypothesisOrder {
 
     /**
      * HSFC Def. 5: the fraction of the relation's instances that agree with the pattern's constants and with
-     * one assignment of the already-bound variables (assumed uniform over the values seen).
+     * one assignment of the already-bound variables {@code relevant} (assumed uniform over the values seen).
      */
-    private double passChance(Term literal, Set<Integer> bound) {
-        Set<Integer> relevant = new HashSet<>();
-        collectVariables(literal, relevant);
-        relevant.retainAll(bound);
-        Object2DoubleOpenHashMap<Set<Integer>> cache = passCache.computeIfAbsent(literal,
-            k -> new Object2DoubleOpenHashMap<>());
-        if (cache.containsKey(relevant)) {
-            return cache.getDouble(relevant);
-        }
+    private double passChance(Term literal, long relevant) {
         InstanceSet instances = grounder.set(literal.symbol());
         int variables = maxVariable(literal) + 1;
         Bindings bindings = new Bindings(variables);
@@ -162,33 +209,26 @@ final class HypothesisOrder {
             int mark = bindings.mark();
             if (bindings.match(literal, instances.get(i))) {
                 matching++;
-                List<Term> projection = new ArrayList<>(relevant.size());
-                for (int v : relevant) {
-                    projection.add(bindings.values[v]);
+                List<Term> projection = new ArrayList<>(Long.bitCount(relevant));
+                for (int v = 0; v < variables; v++) {
+                    if ((relevant & (1L << v)) != 0) {
+                        projection.add(bindings.values[v]);
+                    }
                 }
                 projections.add(projection);
             }
             bindings.undo(mark);
         }
-        double chance = instances.size() == 0 || matching == 0 ? 0
+        return instances.size() == 0 || matching == 0 ? 0
             : (double) matching / instances.size() / Math.max(1, projections.size());
-        cache.put(relevant, chance);
-        return chance;
     }
 
-    private static boolean isInput(Term literal, Set<Integer> bound) {
-        Set<Integer> variables = new HashSet<>();
-        collectVariables(literal, variables);
-        return !bound.containsAll(variables);
-    }
-
-    private static void collectVariables(Term term, Set<Integer> into) {
-        if (term instanceof Variable v) {
-            into.add(v.index());
-        }
+    private static long variableMask(Term term) {
+        long mask = term instanceof Variable v ? 1L << v.index() : 0;
         for (int i = 0; i < term.arity(); i++) {
-            collectVariables(term.arg(i), into);
+            mask |= variableMask(term.arg(i));
         }
+        return mask;
     }
 
     private static int maxVariable(Term term) {
