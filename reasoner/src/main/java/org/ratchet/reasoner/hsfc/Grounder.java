@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.Atom;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
@@ -145,18 +146,53 @@ final class Grounder {
         return distinct;
     }
 
-    /** path = (i + 1) * 256 + (j + 1): argument i, or argument j of argument i when j >= 0. */
+    /** The low byte of a path that stands for the function symbol of an argument (see {@link #subterm}). */
+    static final int FUNCTOR = 255;
+
+    /**
+     * path = (i + 1) * 256 + (j + 1): argument i, or argument j of argument i when j >= 0; with a low byte
+     * of {@link #FUNCTOR}, the function symbol of argument i as an atom (so {@code (true (control ?r))} can
+     * skip every {@code cell}).
+     */
     static Term subterm(Term term, int path) {
         int i = path / 256 - 1;
-        int j = path % 256 - 1;
+        int low = path % 256;
         if (i >= term.arity()) {
             return null;
         }
         Term arg = term.arg(i);
-        if (j < 0) {
+        if (low == 0) {
             return arg;
         }
-        return j < arg.arity() ? arg.arg(j) : null;
+        if (low == FUNCTOR) {
+            return arg instanceof Compound ? new Atom(arg.symbol()) : arg;
+        }
+        return low - 1 < arg.arity() ? arg.arg(low - 1) : null;
+    }
+
+    /**
+     * The paths of the pattern whose subterm is known before it is matched: each argument with no unbound
+     * variable; otherwise its arguments with none; otherwise, for a compound argument, its function symbol.
+     */
+    static IntArrayList fixedPaths(Term pattern, boolean[] bound) {
+        IntArrayList paths = new IntArrayList();
+        for (int i = 0; i < pattern.arity(); i++) {
+            Term arg = pattern.arg(i);
+            if (countUnbound(arg, bound) == 0) {
+                paths.add((i + 1) * 256);
+                continue;
+            }
+            int before = paths.size();
+            for (int j = 0; j < arg.arity() && j + 1 < FUNCTOR; j++) {
+                if (countUnbound(arg.arg(j), bound) == 0) {
+                    paths.add((i + 1) * 256 + j + 1);
+                }
+            }
+            if (paths.size() == before && arg instanceof Compound) {
+                paths.add((i + 1) * 256 + FUNCTOR);
+            }
+        }
+        return paths;
     }
 
     private PathIndex index(int relation, int path) {
@@ -384,18 +420,10 @@ final class Grounder {
                 List<Term> patterns = new ArrayList<>();
                 Term pattern = positives[k];
                 ground[k] = countUnbound(pattern, boundBefore) == 0;
-                for (int i = 0; i < pattern.arity() && found.size() < 3; i++) {
-                    Term arg = pattern.arg(i);
-                    if (countUnbound(arg, boundBefore) == 0) {
-                        found.add((i + 1) * 256);
-                        patterns.add(arg);
-                        continue;
-                    }
-                    for (int j = 0; j < arg.arity() && j < 255 && found.size() < 3; j++) {
-                        if (countUnbound(arg.arg(j), boundBefore) == 0) {
-                            found.add((i + 1) * 256 + j + 1);
-                            patterns.add(arg.arg(j));
-                        }
+                for (int path : fixedPaths(pattern, boundBefore)) {
+                    if (found.size() < 3) {
+                        found.add(path);
+                        patterns.add(subterm(pattern, path));
                     }
                 }
                 paths[k] = found.stream().mapToInt(Integer::intValue).toArray();
@@ -457,23 +485,14 @@ final class Grounder {
 
         /**
          * Instances of the literal's relation expected to agree with its constants and bound variables:
-         * the relation's size divided by the distinct values seen at each argument (or argument of an
-         * argument) that is already fixed, as if they were independent.
+         * the relation's size divided by the distinct values seen at each of its {@link #fixedPaths}, as if
+         * they were independent.
          */
         private double expectedMatches(Term literal, boolean[] bound) {
             InstanceSet instances = set(literal.symbol());
             double expected = Math.max(1, instances.size());
-            for (int i = 0; i < literal.arity(); i++) {
-                Term arg = literal.arg(i);
-                if (countUnbound(arg, bound) == 0) {
-                    expected /= distinctValues(literal.symbol(), (i + 1) * 256);
-                    continue;
-                }
-                for (int j = 0; j < arg.arity() && j < 255; j++) {
-                    if (countUnbound(arg.arg(j), bound) == 0) {
-                        expected /= distinctValues(literal.symbol(), (i + 1) * 256 + j + 1);
-                    }
-                }
+            for (int path : fixedPaths(literal, bound)) {
+                expected /= distinctValues(literal.symbol(), path);
             }
             return expected;
         }

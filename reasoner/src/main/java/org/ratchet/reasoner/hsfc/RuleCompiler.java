@@ -222,32 +222,17 @@ final class RuleCompiler {
     }
 
     /**
-     * The argument path (as in {@link Grounder#subterm}) of the pattern that is fixed before it is read
-     * and splits the candidates into the most groups, or -1 if no argument is fixed.
+     * The path (see {@link Grounder#fixedPaths}) of the pattern that is fixed before it is read and splits
+     * the candidates into the most groups, or -1 if none splits them.
      */
     private int selectivePath(Term pattern, boolean[] boundBefore, InstanceSet candidates) {
         int best = -1;
         int bestGroups = 1;
-        for (int i = 0; i < pattern.arity(); i++) {
-            Term arg = pattern.arg(i);
-            if (Grounder.countUnbound(arg, boundBefore) == 0) {
-                int path = (i + 1) * 256;
-                int groups = buckets(pattern.symbol(), path, candidates).size();
-                if (groups > bestGroups) {
-                    best = path;
-                    bestGroups = groups;
-                }
-                continue;
-            }
-            for (int j = 0; j < arg.arity() && j < 255; j++) {
-                if (Grounder.countUnbound(arg.arg(j), boundBefore) == 0) {
-                    int path = (i + 1) * 256 + j + 1;
-                    int groups = buckets(pattern.symbol(), path, candidates).size();
-                    if (groups > bestGroups) {
-                        best = path;
-                        bestGroups = groups;
-                    }
-                }
+        for (int path : Grounder.fixedPaths(pattern, boundBefore)) {
+            int groups = buckets(pattern.symbol(), path, candidates).size();
+            if (groups > bestGroups) {
+                best = path;
+                bestGroups = groups;
             }
         }
         return best;
