@@ -7,11 +7,8 @@ import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
-import it.unimi.dsi.fastutil.longs.Long2DoubleOpenHashMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -81,7 +78,7 @@ public final class HsfcCompiler {
         private final List<Rule> permanentRules = new ArrayList<>();
         private final IntSet[] phaseRelations = new IntSet[3];
         /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
-        private final Map<Term, Long2DoubleOpenHashMap> passChances = new HashMap<>();
+        private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
 
         Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy) {
             this.original = original;
@@ -123,6 +120,7 @@ public final class HsfcCompiler {
             }
             assignPhases();
             long grounded = System.nanoTime();
+            LOG.debug("hsfc grounding: {} ms", (grounded - start) / 1_000_000);
 
             Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
             // Before any state is measured, a state is guessed to hold a quarter of the possible facts (as
@@ -223,7 +221,14 @@ public final class HsfcCompiler {
                     for (Rule rule : runtimeRules) {
                         int head = rule.head().symbol();
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
-                            CompiledRule tables = compiler.compile(rule, order.order(rule, strategy));
+                            long ruleStart = System.nanoTime();
+                            List<Term> hypotheses = order.order(rule, strategy);
+                            CompiledRule tables = compiler.compile(rule, hypotheses);
+                            long ruleMillis = (System.nanoTime() - ruleStart) / 1_000_000;
+                            if (ruleMillis >= 100) {
+                                LOG.debug("hsfc tables of the rule at line {} took {} ms, order {}", rule.line(),
+                                    ruleMillis, hypotheses);
+                            }
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
@@ -265,8 +270,9 @@ public final class HsfcCompiler {
             CompileStatistics statistics = new CompileStatistics(groundingNanos / 1_000_000,
                 optimiseNanos / 1_000_000, tablesMillis, tableInts * 4, kbBytes, layout.count(), ruleCount,
                 strategy.name().toLowerCase(java.util.Locale.ROOT));
-            LOG.debug("hsfc tables: {} rules, {} KB reference tables (budget use {} MB)", ruleCount,
-                tableInts * 4 / 1024, (budget.usedBytes() - before) >> 20);
+            LOG.debug("hsfc tables ({} order): {} rules, {} KB reference tables (budget use {} MB) in {} ms",
+                strategy.name().toLowerCase(java.util.Locale.ROOT), ruleCount, tableInts * 4 / 1024,
+                (budget.usedBytes() - before) >> 20, tablesMillis);
             return new HsfcGame(original, grounder, layout, permanent, cleared.toIntArray(), phases, sampled,
                 statistics);
         }

@@ -3,6 +3,7 @@ package org.ratchet.reasoner.hsfc;
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2DoubleOpenHashMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -42,18 +43,77 @@ final class HypothesisOrder {
     private final StaticRelations statics;
     private final Int2DoubleOpenHashMap meanSize;
 
-    /**
-     * Pass chances per literal (compared by value: rules often repeat one) and set of bound variables.
-     * They depend only on the grounded instances, so every ordering of one compile shares them.
-     */
-    private final Map<Term, Long2DoubleOpenHashMap> passChances;
+    private final PassChances passChances;
 
     HypothesisOrder(Grounder grounder, StaticRelations statics, Int2DoubleOpenHashMap meanSize,
-            Map<Term, Long2DoubleOpenHashMap> passChances) {
+            PassChances passChances) {
         this.grounder = grounder;
         this.statics = statics;
         this.meanSize = meanSize;
         this.passChances = passChances;
+    }
+
+    /**
+     * HSFC Def. 5 pass chances per literal (compared by value: rules often repeat one) and set of bound
+     * variables. They depend only on the grounded instances, so every table build of one compile shares
+     * them; the instances a literal matches are found once and projected for each set of variables.
+     */
+    static final class PassChances {
+        private final Map<Term, LiteralChances> byLiteral = new HashMap<>();
+
+        private LiteralChances of(Term literal, InstanceSet instances) {
+            return byLiteral.computeIfAbsent(literal, key -> new LiteralChances(key, instances));
+        }
+    }
+
+    private static final class LiteralChances {
+        /** values[m][v]: variable v in the m-th matching instance. */
+        private final Term[][] values;
+        private final int instances;
+        private final Long2DoubleOpenHashMap byBound = new Long2DoubleOpenHashMap();
+
+        LiteralChances(Term literal, InstanceSet set) {
+            int variables = maxVariable(literal) + 1;
+            Bindings bindings = new Bindings(variables);
+            List<Term[]> matches = new ArrayList<>();
+            for (int i = 0; i < set.size(); i++) {
+                if (bindings.match(literal, set.get(i))) {
+                    matches.add(bindings.values.clone());
+                }
+                bindings.undo(0);
+            }
+            values = matches.toArray(new Term[0][]);
+            instances = set.size();
+            byBound.defaultReturnValue(-1);
+        }
+
+        /**
+         * The fraction of the relation's instances that agree with the pattern's constants and with one
+         * assignment of the bound variables {@code relevant} (assumed uniform over the values seen).
+         */
+        double chance(long relevant) {
+            double chance = byBound.get(relevant);
+            if (chance >= 0) {
+                return chance;
+            }
+            if (values.length == 0) {
+                chance = 0;
+            } else {
+                Set<List<Term>> projections = new HashSet<>();
+                for (Term[] row : values) {
+                    List<Term> projection = new ArrayList<>(Long.bitCount(relevant));
+                    for (int v = 0; v < row.length; v++) {
+                        if ((relevant & (1L << v)) != 0) {
+                            projection.add(row[v]);
+                        }
+                    }
+                    projections.add(projection);
+                }
+                chance = (double) values.length / instances / projections.size();
+            }
+            byBound.put(relevant, chance);
+            return chance;
+        }
     }
 
     List<Term> order(Rule rule, Strategy strategy) {
@@ -151,7 +211,7 @@ final class HypothesisOrder {
         final long[] variables;
         final double[] size;
         final boolean[] isStatic;
-        final Long2DoubleOpenHashMap[] chances;
+        final LiteralChances[] chances;
 
         Literals(List<Term> positives) {
             int n = positives.size();
@@ -159,16 +219,12 @@ final class HypothesisOrder {
             variables = new long[n];
             size = new double[n];
             isStatic = new boolean[n];
-            chances = new Long2DoubleOpenHashMap[n];
+            chances = new LiteralChances[n];
             for (int i = 0; i < n; i++) {
                 variables[i] = variableMask(terms[i]);
                 size[i] = meanSize(terms[i]);
                 isStatic[i] = statics.isStatic(terms[i].symbol());
-                chances[i] = passChances.computeIfAbsent(terms[i], key -> {
-                    Long2DoubleOpenHashMap byBound = new Long2DoubleOpenHashMap();
-                    byBound.defaultReturnValue(-1);
-                    return byBound;
-                });
+                chances[i] = passChances.of(terms[i], grounder.set(terms[i].symbol()));
             }
         }
 
@@ -177,13 +233,7 @@ final class HypothesisOrder {
         }
 
         double passChance(int i, long bound) {
-            long relevant = variables[i] & bound;
-            double chance = chances[i].get(relevant);
-            if (chance < 0) {
-                chance = HypothesisOrder.this.passChance(terms[i], relevant);
-                chances[i].put(relevant, chance);
-            }
-            return chance;
+            return chances[i].chance(variables[i] & bound);
         }
     }
 
@@ -193,34 +243,6 @@ final class HypothesisOrder {
             return grounder.set(relation).size();
         }
         return meanSize.getOrDefault(relation, Math.max(1, grounder.set(relation).size() / 4.0));
-    }
-
-    /**
-     * HSFC Def. 5: the fraction of the relation's instances that agree with the pattern's constants and with
-     * one assignment of the already-bound variables {@code relevant} (assumed uniform over the values seen).
-     */
-    private double passChance(Term literal, long relevant) {
-        InstanceSet instances = grounder.set(literal.symbol());
-        int variables = maxVariable(literal) + 1;
-        Bindings bindings = new Bindings(variables);
-        Set<List<Term>> projections = new HashSet<>();
-        int matching = 0;
-        for (int i = 0; i < instances.size(); i++) {
-            int mark = bindings.mark();
-            if (bindings.match(literal, instances.get(i))) {
-                matching++;
-                List<Term> projection = new ArrayList<>(Long.bitCount(relevant));
-                for (int v = 0; v < variables; v++) {
-                    if ((relevant & (1L << v)) != 0) {
-                        projection.add(bindings.values[v]);
-                    }
-                }
-                projections.add(projection);
-            }
-            bindings.undo(mark);
-        }
-        return instances.size() == 0 || matching == 0 ? 0
-            : (double) matching / instances.size() / Math.max(1, projections.size());
     }
 
     private static long variableMask(Term term) {
