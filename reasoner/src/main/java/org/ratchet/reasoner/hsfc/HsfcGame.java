@@ -21,6 +21,20 @@ public final class HsfcGame implements StateMachineFactory {
     record Block(CompiledRule[] rules, boolean recursive) {
     }
 
+    /** A block as the machine runs it. */
+    static final class PlanBlock {
+        final RulePlan[] rules;
+        final boolean recursive;
+
+        PlanBlock(Block block, RelationLayout layout) {
+            rules = new RulePlan[block.rules().length];
+            for (int i = 0; i < rules.length; i++) {
+                rules[i] = RulePlan.of(block.rules()[i], layout);
+            }
+            recursive = block.recursive();
+        }
+    }
+
     final GameDescription description;
     final List<Term> roles;
     final RelationLayout layout;
@@ -32,6 +46,11 @@ public final class HsfcGame implements StateMachineFactory {
     final Block[] legalPhase;
     final Block[] goalPhase;
     final Block[] nextPhase;
+    final PlanBlock[] legalPlan;
+    final PlanBlock[] goalPlan;
+    final PlanBlock[] nextPlan;
+    /** clearFrom[i]: knowledge-base position after the permanent facts of relation clearedRelations[i]. */
+    final int[] clearFrom;
     final int[] legalPhaseRelations;
     final int[] goalPhaseRelations;
     final int[] nextPhaseRelations;
@@ -78,6 +97,13 @@ public final class HsfcGame implements StateMachineFactory {
         offsets = new int[layout.count()];
         for (int r = 0; r < offsets.length; r++) {
             offsets[r] = layout.offset(r);
+        }
+        legalPlan = plan(legalPhase, layout);
+        goalPlan = plan(goalPhase, layout);
+        nextPlan = plan(nextPhase, layout);
+        clearFrom = new int[clearedRelations.length];
+        for (int i = 0; i < clearFrom.length; i++) {
+            clearFrom[i] = offsets[clearedRelations[i]] + permanent[clearedRelations[i]].length;
         }
         int stages = 0;
         for (Block[] phase : phases) {
@@ -153,6 +179,14 @@ public final class HsfcGame implements StateMachineFactory {
             initial[i] = factIds.getInt(initSet.get(i).arg(0));
         }
         initialState = State.of(initial);
+    }
+
+    private static PlanBlock[] plan(Block[] blocks, RelationLayout layout) {
+        PlanBlock[] plans = new PlanBlock[blocks.length];
+        for (int i = 0; i < blocks.length; i++) {
+            plans[i] = new PlanBlock(blocks[i], layout);
+        }
+        return plans;
     }
 
     private static int parseGoal(Term value, SymbolTable symbols) {
