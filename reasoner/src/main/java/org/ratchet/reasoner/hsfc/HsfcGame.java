@@ -51,6 +51,14 @@ public final class HsfcGame implements StateMachineFactory {
     final PlanBlock[] nextPlan;
     /** clearFrom[i]: knowledge-base position after the permanent facts of relation clearedRelations[i]. */
     final int[] clearFrom;
+    /**
+     * For a cleared relation without permanent facts, the bitset words its IDs span ([clearFirstWord,
+     * clearLastWord]) and the masks of its bits in the first and last word; -1 as first word otherwise.
+     */
+    final int[] clearFirstWord;
+    final int[] clearLastWord;
+    final long[] clearFirstMask;
+    final long[] clearLastMask;
     final int[] legalPhaseRelations;
     final int[] goalPhaseRelations;
     final int[] nextPhaseRelations;
@@ -104,6 +112,23 @@ public final class HsfcGame implements StateMachineFactory {
         clearFrom = new int[clearedRelations.length];
         for (int i = 0; i < clearFrom.length; i++) {
             clearFrom[i] = offsets[clearedRelations[i]] + permanent[clearedRelations[i]].length;
+        }
+        clearFirstWord = new int[clearedRelations.length];
+        clearLastWord = new int[clearedRelations.length];
+        clearFirstMask = new long[clearedRelations.length];
+        clearLastMask = new long[clearedRelations.length];
+        for (int i = 0; i < clearedRelations.length; i++) {
+            int r = clearedRelations[i];
+            int first = offsets[r];
+            int last = first + layout.size(r) - 1;
+            if (permanent[r].length > 0 || layout.size(r) == 0) {
+                clearFirstWord[i] = -1;
+                continue;
+            }
+            clearFirstWord[i] = first >>> 6;
+            clearLastWord[i] = last >>> 6;
+            clearFirstMask[i] = -1L << first;
+            clearLastMask[i] = -1L >>> (63 - (last & 63));
         }
         int stages = 0;
         for (Block[] phase : phases) {

@@ -438,15 +438,37 @@ final class HsfcMachine implements StateMachine {
     private void clear() {
         int[] cleared = game.clearedRelations;
         int[] clearFrom = game.clearFrom;
+        int[] firstWords = game.clearFirstWord;
         for (int c = 0; c < cleared.length; c++) {
             int r = cleared[c];
             int from = clearFrom[c];
-            for (int i = from, n = end[r]; i < n; i++) {
-                int global = kb[i];
-                bits[global >>> 6] &= ~(1L << global);
+            int n = end[r];
+            int firstWord = firstWords[c];
+            int lastWord = game.clearLastWord[c];
+            if (firstWord >= 0 && n - from > 2 * (lastWord - firstWord + 1)) {
+                // many IDs in few words: unset the relation's whole range, a word at a time
+                clearRange(firstWord, lastWord, game.clearFirstMask[c], game.clearLastMask[c]);
+            } else {
+                for (int i = from; i < n; i++) {
+                    int global = kb[i];
+                    bits[global >>> 6] &= ~(1L << global);
+                }
             }
             end[r] = from;
         }
+    }
+
+    /** Unsets the bits of one relation's range; its first and last words are shared with other relations. */
+    private void clearRange(int firstWord, int lastWord, long firstMask, long lastMask) {
+        if (firstWord == lastWord) {
+            bits[firstWord] &= ~(firstMask & lastMask);
+            return;
+        }
+        bits[firstWord] &= ~firstMask;
+        for (int w = firstWord + 1; w < lastWord; w++) {
+            bits[w] = 0;
+        }
+        bits[lastWord] &= ~lastMask;
     }
 
     // ---- statistics for hypothesis ordering ----
