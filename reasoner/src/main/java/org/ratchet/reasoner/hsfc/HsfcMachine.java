@@ -310,8 +310,9 @@ final class HsfcMachine implements StateMachine {
                         }
                     }
                 }
-            } else if (probeStart != null && probeStart[ref + 1] - probeStart[ref] < n - offset) {
-                // fewer candidates than listed IDs: test the candidates' bits instead of scanning the list
+            } else if (probeStart != null && 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (n - offset)) {
+                // clearly fewer candidates than listed IDs (a probe costs a little more than a list step):
+                // test the candidates' bits instead of scanning the list
                 for (int j = 2 * probeStart[ref], stop = 2 * probeStart[ref + 1]; j < stop; j += 2) {
                     int next = probes[j + 1];
                     if (has(offset + probes[j]) && (width == 0 || conditionsHold(conditions, next * width, width))) {
@@ -375,7 +376,7 @@ final class HsfcMachine implements StateMachine {
         int offset = stage.offset;
         int n = end[stage.relation];
         int[] probeStart = stage.probeStart;
-        if (probeStart != null && probeStart[1] < n - offset) {
+        if (probeStart != null && 5 * probeStart[1] < 4 * (n - offset)) {
             int[] probes = stage.probes;
             for (int j = 0, stop = 2 * probeStart[1]; j < stop; j += 2) {
                 int next = probes[j + 1];

@@ -200,8 +200,8 @@ final class RuleCompiler {
     }
 
     /**
-     * Adds the probes of {@link CompiledRule#probes} to every dynamic input whose table passes at most a
-     * quarter of its entries, where they can beat the list scan; within the memory budget only, since the
+     * Adds the probes of {@link CompiledRule#probes} to every dynamic input whose table passes at most half
+     * of its entries (the probes are then no larger than the table), where they can beat the list scan; within the memory budget only, since the
      * scan still gives the same results without them.
      */
     private CompiledRule withProbes(CompiledRule rule) {
@@ -222,7 +222,7 @@ final class RuleCompiler {
             int size = rule.inputSize[k];
             int refs = table.length / size;
             long ints = refs + 1 + 2 * passing;
-            if (passing * 4 > table.length || ints > Integer.MAX_VALUE - 16 || !budget.tryAllocate(4 * ints)) {
+            if (passing * 2 > table.length || ints > Integer.MAX_VALUE - 16 || !budget.tryAllocate(4 * ints)) {
                 continue;
             }
             int[] start = new int[refs + 1];
@@ -276,9 +276,12 @@ final class RuleCompiler {
     /**
      * A static input that leads every RefNo to at most one RefNo (e.g. {@code (succ ?x1 ?x2)} once ?x1 is
      * bound) is merged into the stage before it, when no run-time condition sits between them: that stage's
-     * entries then point straight at the later RefNo, saving one loop step per combination.
+     * entries then point straight at the later RefNo, saving one loop step per combination. Two static inputs
+     * in a row with no run-time condition between them are merged whatever their fan-out: the RefNos each
+     * earlier RefNo reaches through both are listed once (duplicates removed), which never adds run-time
+     * work; only within the memory budget.
      */
-    private static CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
+    private CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
         List<Integer> relations = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         List<int[]> tables = new ArrayList<>();
@@ -292,20 +295,12 @@ final class RuleCompiler {
         for (int s = 0; s < rule.stages(); s++) {
             int[][] next = rule.staticNext[s];
             int last = relations.size() - 1;
-            if (last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)) {
-                if (fixed.get(last) != null) {
-                    int[][] previous = fixed.get(last);
-                    int[][] merged = new int[previous.length][];
-                    for (int r = 0; r < previous.length; r++) {
-                        IntArrayList options = new IntArrayList();
-                        for (int option : previous[r]) {
-                            if (next[option].length == 1 && !options.contains(next[option][0])) {
-                                options.add(next[option][0]);
-                            }
-                        }
-                        merged[r] = options.toIntArray();
-                    }
-                    fixed.set(last, merged);
+            int[][] composed = last >= 0 && next != null && widths.get(last + 1) == 0 && fixed.get(last) != null
+                ? compose(fixed.get(last), next) : null;
+            if (composed != null || last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)
+                    && fixed.get(last) == null) {
+                if (composed != null) {
+                    fixed.set(last, composed);
                 } else {
                     int[] table = tables.get(last).clone();
                     for (int i = 0; i < table.length; i++) {
@@ -341,6 +336,36 @@ final class RuleCompiler {
             sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
             conditions.toArray(new int[0][]), widths.stream().mapToInt(Integer::intValue).toArray(), rule.result,
             existentialArray, fixed.toArray(new int[0][][]), new int[stages][], new int[stages][], rule.line);
+    }
+
+    /** The RefNos each of {@code previous}'s RefNos reaches through {@code next}, or null beyond the budget. */
+    private int[][] compose(int[][] previous, int[][] next) {
+        long total = 0;
+        for (int[] options : previous) {
+            for (int option : options) {
+                total += next[option].length;
+            }
+            total += 4;
+        }
+        if (total > Integer.MAX_VALUE / 2 || !budget.tryAllocate(4 * total)) {
+            return null;
+        }
+        int[][] merged = new int[previous.length][];
+        IntArrayList found = new IntArrayList();
+        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        for (int r = 0; r < previous.length; r++) {
+            found.clear();
+            seen.clear();
+            for (int option : previous[r]) {
+                for (int target : next[option]) {
+                    if (seen.add(target)) {
+                        found.add(target);
+                    }
+                }
+            }
+            merged[r] = found.toIntArray();
+        }
+        return merged;
     }
 
     private static boolean atMostOne(int[][] next) {
