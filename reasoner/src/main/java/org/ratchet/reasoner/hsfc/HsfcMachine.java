@@ -257,6 +257,7 @@ final class HsfcMachine implements StateMachine {
         switch (rule.kind) {
             case RulePlan.NO_INPUT -> write(rule.headRelation, rule.result[0]);
             case RulePlan.ONE_INPUT -> runSingleInput(rule, rule.stages[0]);
+            case RulePlan.ONE_STATIC -> runSingleStatic(rule, rule.stages[0]);
             default -> runStages(rule);
         }
     }
@@ -394,6 +395,24 @@ final class HsfcMachine implements StateMachine {
         for (int i = offset; i < n; i++) {
             int next = table[base + kb[i]];
             if (next < 0 || (width != 0 && !conditionsHold(conditions, next * width, width))) {
+                continue;
+            }
+            write(head, result[next]);
+            if (once) {
+                return;
+            }
+        }
+    }
+
+    /** One static input: its RefNos were listed at compile time, only their conditions depend on the state. */
+    private void runSingleStatic(RulePlan rule, RulePlan.Stage stage) {
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        int[] result = rule.result;
+        int head = rule.headRelation;
+        boolean once = stage.once;
+        for (int next : stage.fixed[0]) {
+            if (width != 0 && !conditionsHold(conditions, next * width, width)) {
                 continue;
             }
             write(head, result[next]);

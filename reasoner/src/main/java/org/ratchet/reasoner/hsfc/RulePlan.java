@@ -11,8 +11,10 @@ final class RulePlan {
     static final int NO_INPUT = 0;
     /** One input on a dynamic relation, directly followed by the head. */
     static final int ONE_INPUT = 1;
-    /** Anything else: the stages are enumerated depth first. */
-    static final int STAGES = 2;
+    /** One input on a static relation, directly followed by the head. */
+    static final int ONE_STATIC = 2;
+    /** Anything else: the stages are run one after the other. */
+    static final int STAGES = 3;
 
     final int kind;
     final int headRelation;
@@ -35,8 +37,8 @@ final class RulePlan {
         }
         if (count == 0) {
             kind = NO_INPUT;
-        } else if (count == 1 && stages[0].fixed == null) {
-            kind = ONE_INPUT;
+        } else if (count == 1) {
+            kind = stages[0].fixed == null ? ONE_INPUT : ONE_STATIC;
         } else {
             kind = STAGES;
         }
