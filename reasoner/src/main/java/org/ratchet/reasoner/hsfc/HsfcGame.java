@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.hsfc;
 
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
 import java.util.List;
@@ -25,13 +26,18 @@ public final class HsfcGame implements StateMachineFactory {
     static final class PlanBlock {
         final RulePlan[] rules;
         final boolean recursive;
+        /** The relations the rules write, without repeats. */
+        final int[] heads;
 
         PlanBlock(Block block, RelationLayout layout) {
             rules = new RulePlan[block.rules().length];
+            IntLinkedOpenHashSet written = new IntLinkedOpenHashSet();
             for (int i = 0; i < rules.length; i++) {
                 rules[i] = RulePlan.of(block.rules()[i], layout);
+                written.add(rules[i].headRelation);
             }
             recursive = block.recursive();
+            heads = written.toIntArray();
         }
     }
 

@@ -31,8 +31,6 @@ final class HsfcMachine implements StateMachine {
     private static final int CHUNK = 256;
     private boolean goalsComputed;
     private boolean movesListed;
-    /** Counts knowledge-base writes, so recursive blocks know when they reached their fixpoint. */
-    private int writes;
     /** Sums of list sizes per relation after each phase, for hypothesis-ordering statistics; null when off. */
     private long[] sizeSums;
     private long[] sizeSamples;
@@ -240,12 +238,21 @@ final class HsfcMachine implements StateMachine {
             // rules depending on themselves within a stratum: repeat until a pass derives nothing new
             int before;
             do {
-                before = writes;
+                before = listed(block.heads);
                 for (RulePlan rule : rules) {
                     run(rule);
                 }
-            } while (writes != before);
+            } while (listed(block.heads) != before);
         }
+    }
+
+    /** The IDs listed for these relations: a pass of a recursive block derived something new iff it grew. */
+    private int listed(int[] relations) {
+        int total = 0;
+        for (int r : relations) {
+            total += end[r];
+        }
+        return total;
     }
 
     /** HSFC Figure 1: enumerate input combinations through the reference tables, post results. */
@@ -353,9 +360,11 @@ final class HsfcMachine implements StateMachine {
         int[] refs = buffers[k + 1];
         int[] result = rule.result;
         int head = rule.headRelation;
+        int position = end[head];
         for (int f = 0; f < count; f++) {
-            write(head, result[refs[f]]);
+            position = append(result[refs[f]], position);
         }
+        end[head] = position;
     }
 
     private int[] grow(int level, int room) {
@@ -376,6 +385,8 @@ final class HsfcMachine implements StateMachine {
         boolean once = stage.once;
         int offset = stage.offset;
         int n = end[stage.relation];
+        // the head's list end stays in a local for the loop (see append)
+        int position = end[head];
         int[] probeStart = stage.probeStart;
         if (probeStart != null && 5 * probeStart[1] < 4 * (n - offset)) {
             int[] probes = stage.probes;
@@ -384,24 +395,25 @@ final class HsfcMachine implements StateMachine {
                 if (!has(offset + probes[j]) || (width != 0 && !conditionsHold(conditions, next * width, width))) {
                     continue;
                 }
-                write(head, result[next]);
+                position = append(result[next], position);
                 if (once) {
-                    return;
+                    break;
                 }
             }
-            return;
-        }
-        int base = -offset;
-        for (int i = offset; i < n; i++) {
-            int next = table[base + kb[i]];
-            if (next < 0 || (width != 0 && !conditionsHold(conditions, next * width, width))) {
-                continue;
+        } else {
+            int base = -offset;
+            for (int i = offset; i < n; i++) {
+                int next = table[base + kb[i]];
+                if (next < 0 || (width != 0 && !conditionsHold(conditions, next * width, width))) {
+                    continue;
+                }
+                position = append(result[next], position);
+                if (once) {
+                    break;
+                }
             }
-            write(head, result[next]);
-            if (once) {
-                return;
-            }
         }
+        end[head] = position;
     }
 
     /** One static input: its RefNos were listed at compile time, only their conditions depend on the state. */
@@ -411,15 +423,17 @@ final class HsfcMachine implements StateMachine {
         int[] result = rule.result;
         int head = rule.headRelation;
         boolean once = stage.once;
+        int position = end[head];
         for (int next : stage.fixed[0]) {
             if (width != 0 && !conditionsHold(conditions, next * width, width)) {
                 continue;
             }
-            write(head, result[next]);
+            position = append(result[next], position);
             if (once) {
-                return;
+                break;
             }
         }
+        end[head] = position;
     }
 
     /**
@@ -451,7 +465,24 @@ final class HsfcMachine implements StateMachine {
         }
         bits[word] = old | mask;
         kb[end[relation]++] = global;
-        writes++;
+    }
+
+    /**
+     * {@link #write} for a loop that keeps the end of the head's list in a local: adds {@code global} at
+     * knowledge-base position {@code position} unless present, and returns the position after the list. The
+     * loop stores the end back when done; nothing reads that relation's list end meanwhile (a rule reading
+     * its own head scans only the IDs listed when its loop started, and conditions test bits).
+     */
+    private int append(int global, int position) {
+        int word = global >>> 6;
+        long mask = 1L << global;
+        long old = bits[word];
+        if ((old & mask) != 0) {
+            return position;
+        }
+        bits[word] = old | mask;
+        kb[position] = global;
+        return position + 1;
     }
 
     /** Resets every state-dependent relation to its permanent facts. */
