@@ -311,7 +311,7 @@ final class HsfcMachine implements StateMachine {
             if (fixed != null) {
                 // a static input: the RefNos it can lead to were listed at compile time
                 for (int next : fixed[ref]) {
-                    if (width == 0 || conditionsHold(conditions, next * width, width)) {
+                    if (conditionsHold(conditions, next, width)) {
                         out[m++] = next;
                         if (once) {
                             break;
@@ -323,7 +323,7 @@ final class HsfcMachine implements StateMachine {
                 // test the candidates' bits instead of scanning the list
                 for (int j = 2 * probeStart[ref], stop = 2 * probeStart[ref + 1]; j < stop; j += 2) {
                     int next = probes[j + 1];
-                    if (has(offset + probes[j]) && (width == 0 || conditionsHold(conditions, next * width, width))) {
+                    if (has(offset + probes[j]) && conditionsHold(conditions, next, width)) {
                         out[m++] = next;
                         if (once) {
                             break;
@@ -335,7 +335,7 @@ final class HsfcMachine implements StateMachine {
                 int base = ref * size - offset;
                 for (int i = offset; i < n; i++) {
                     int next = table[base + kb[i]];
-                    if (next >= 0 && (width == 0 || conditionsHold(conditions, next * width, width))) {
+                    if (next >= 0 && conditionsHold(conditions, next, width)) {
                         out[m++] = next;
                         if (once) {
                             break;
@@ -392,7 +392,7 @@ final class HsfcMachine implements StateMachine {
             int[] probes = stage.probes;
             for (int j = 0, stop = 2 * probeStart[1]; j < stop; j += 2) {
                 int next = probes[j + 1];
-                if (!has(offset + probes[j]) || (width != 0 && !conditionsHold(conditions, next * width, width))) {
+                if (!has(offset + probes[j]) || !conditionsHold(conditions, next, width)) {
                     continue;
                 }
                 position = append(result[next], position);
@@ -404,7 +404,7 @@ final class HsfcMachine implements StateMachine {
             int base = -offset;
             for (int i = offset; i < n; i++) {
                 int next = table[base + kb[i]];
-                if (next < 0 || (width != 0 && !conditionsHold(conditions, next * width, width))) {
+                if (next < 0 || !conditionsHold(conditions, next, width)) {
                     continue;
                 }
                 position = append(result[next], position);
@@ -425,7 +425,7 @@ final class HsfcMachine implements StateMachine {
         boolean once = stage.once;
         int position = end[head];
         for (int next : stage.fixed[0]) {
-            if (width != 0 && !conditionsHold(conditions, next * width, width)) {
+            if (!conditionsHold(conditions, next, width)) {
                 continue;
             }
             position = append(result[next], position);
@@ -437,18 +437,28 @@ final class HsfcMachine implements StateMachine {
     }
 
     /**
-     * HSFC Def. 8: the {@code width} codes from {@code from} list the IDs that must be present (code = ID) or
-     * absent (code = ~ID); the sign bit of the code flips the tested bit, so both cases are one test.
+     * HSFC Def. 8: row {@code ref} of {@code width} codes lists the IDs that must be present (code = ID) or
+     * absent (code = ~ID). No condition and a single one, the common cases, need no loop.
      */
-    private boolean conditionsHold(int[] conditions, int from, int width) {
-        for (int i = from, stop = from + width; i < stop; i++) {
-            int code = conditions[i];
-            int global = code ^ (code >> 31);
-            if ((((bits[global >>> 6] >>> global) ^ (code >>> 31)) & 1L) == 0) {
+    private boolean conditionsHold(int[] conditions, int ref, int width) {
+        if (width == 0) {
+            return true;
+        }
+        if (width == 1) {
+            return holds(conditions[ref]);
+        }
+        for (int i = ref * width, stop = i + width; i < stop; i++) {
+            if (!holds(conditions[i])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** One condition code: the sign bit of the code flips the tested bit, so both cases are one test. */
+    private boolean holds(int code) {
+        int global = code ^ (code >> 31);
+        return (((bits[global >>> 6] >>> global) ^ (code >>> 31)) & 1L) != 0;
     }
 
     private boolean has(int global) {
