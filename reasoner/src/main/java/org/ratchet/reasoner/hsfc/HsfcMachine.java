@@ -22,7 +22,6 @@ final class HsfcMachine implements StateMachine {
     private final int[] end;
     private final long[] bits;
     private final int[] offsets;
-    private final int[] nextScratch;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
     /** buffers[k]: RefNos waiting for input stage k of the rule being run (see {@link #runStages}). */
@@ -58,7 +57,6 @@ final class HsfcMachine implements StateMachine {
         for (int k = 0; k < buffers.length; k++) {
             buffers[k] = new int[CHUNK];
         }
-        nextScratch = new int[Math.max(layout.size(game.nextRelation), 1)];
         roleMoves = new int[game.roles.size()][];
         roleMoveCounts = new int[game.roles.size()];
         for (int role = 0; role < roleMoves.length; role++) {
@@ -142,17 +140,17 @@ final class HsfcMachine implements StateMachine {
         sample(game.nextPhaseRelations);
         int nextRelation = game.nextRelation;
         int nextOffset = offsets[nextRelation];
-        int n = end[nextRelation] - nextOffset;
-        int[] nextToTrue = game.nextToTrue;
-        for (int i = 0; i < n; i++) {
-            nextScratch[i] = nextToTrue[kb[nextOffset + i] - nextOffset];
-        }
+        int nextEnd = end[nextRelation];
+        // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
+        int[] nextToTrue = game.nextToTrue;
         int trueRelation = game.trueRelation;
         int trueOffset = offsets[trueRelation];
-        for (int i = 0; i < n; i++) {
-            write(trueRelation, trueOffset + nextScratch[i]);
+        int position = end[trueRelation];
+        for (int i = nextOffset; i < nextEnd; i++) {
+            position = append(trueOffset + nextToTrue[kb[i] - nextOffset], position);
         }
+        end[trueRelation] = position;
         computeStateRelations();
     }
 
