@@ -16,13 +16,13 @@ final class CompiledRule {
     final int[][] inputTable;
     /**
      * HSFC Def. 8, one row per RefNo: conditions[s][RefNo × conditionWidth[s] + c] is the test of condition
-     * c: a global ID ≥ 0 that must be present, {@link #absent(int)} of an ID that must be absent, or
-     * {@link #ALWAYS} for a negated instance that can never exist. Rows keep a RefNo's tests together in
-     * memory.
+     * c: a global ID ≥ 0 that must be present, or {@link #absent(int)} of an ID that must be absent. A negated
+     * instance that can never exist is the absence of the ID just past every relation, whose bit is never set,
+     * so the run-time test has no third case. Rows keep a RefNo's tests together in memory.
      */
     final int[][] conditions;
     final int[] conditionWidth;
-    /** HSFC Def. 9: result[RefNo_last] = local ID of the head instance. */
+    /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance (the write needs no offset). */
     final int[] result;
     /**
      * existential[k]: RefNo_k depends only on RefNo_{k-1} (input k binds nothing read later), so after the
@@ -34,19 +34,27 @@ final class CompiledRule {
      * entry is then null); null for inputs on dynamic relations.
      */
     final int[][][] staticNext;
+    /**
+     * Probes of a dynamic input k (null for a static one, or when not worth their memory): the instances
+     * passing its table for RefNo_{k-1} = r are the pairs (local ID, RefNo_k) at probes[k][2j], probes[k][2j+1]
+     * for j in probeStart[k][r] .. probeStart[k][r+1]-1. When a RefNo has fewer candidates than the relation
+     * has IDs in the knowledge base, testing each candidate's bit is cheaper than scanning the list.
+     */
+    final int[][] probeStart;
+    final int[][] probes;
     /** Source line, for diagnostics. */
     final int line;
 
-    /** A condition that holds whatever the state. */
-    static final int ALWAYS = -1;
-
-    /** The condition code requiring global ID {@code id} to be absent (≤ -2). */
+    /** The condition code requiring global ID {@code id} to be absent: its complement, always negative. */
     static int absent(int id) {
-        return -2 - id;
+        return ~id;
     }
 
     CompiledRule(int headRelation, int[] inputRelation, int[] inputSize, int[][] inputTable, int[][] conditions,
-            int[] conditionWidth, int[] result, boolean[] existential, int[][][] staticNext, int line) {
+            int[] conditionWidth, int[] result, boolean[] existential, int[][][] staticNext, int[][] probeStart,
+            int[][] probes, int line) {
+        this.probeStart = probeStart;
+        this.probes = probes;
         this.staticNext = staticNext;
         this.existential = existential;
         this.headRelation = headRelation;
@@ -74,6 +82,11 @@ final class CompiledRule {
                 for (int[] options : next) {
                     total += options.length + 4;
                 }
+            }
+        }
+        for (int k = 0; k < probes.length; k++) {
+            if (probes[k] != null) {
+                total += probes[k].length + probeStart[k].length;
             }
         }
         for (int[] stage : conditions) {

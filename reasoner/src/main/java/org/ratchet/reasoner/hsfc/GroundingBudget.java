@@ -28,6 +28,15 @@ final class GroundingBudget {
         }
     }
 
+    /** Accounts for {@code bytes} more memory if that stays within the budget; false (nothing taken) if not. */
+    boolean tryAllocate(long bytes) {
+        if (usedBytes + bytes > maxBytes) {
+            return false;
+        }
+        usedBytes += bytes;
+        return true;
+    }
+
     /** Gives back memory accounted for earlier (tables that are about to be dropped). */
     void release(long bytes) {
         usedBytes = Math.max(0, usedBytes - bytes);

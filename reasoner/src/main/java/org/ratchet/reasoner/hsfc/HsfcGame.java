@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.hsfc;
 
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +22,25 @@ public final class HsfcGame implements StateMachineFactory {
     record Block(CompiledRule[] rules, boolean recursive) {
     }
 
+    /** A block as the machine runs it. */
+    static final class PlanBlock {
+        final RulePlan[] rules;
+        final boolean recursive;
+        /** The relations the rules write, without repeats. */
+        final int[] heads;
+
+        PlanBlock(Block block, RelationLayout layout) {
+            rules = new RulePlan[block.rules().length];
+            IntLinkedOpenHashSet written = new IntLinkedOpenHashSet();
+            for (int i = 0; i < rules.length; i++) {
+                rules[i] = RulePlan.of(block.rules()[i], layout);
+                written.add(rules[i].headRelation);
+            }
+            recursive = block.recursive();
+            heads = written.toIntArray();
+        }
+    }
+
     final GameDescription description;
     final List<Term> roles;
     final RelationLayout layout;
@@ -32,6 +52,19 @@ public final class HsfcGame implements StateMachineFactory {
     final Block[] legalPhase;
     final Block[] goalPhase;
     final Block[] nextPhase;
+    final PlanBlock[] legalPlan;
+    final PlanBlock[] goalPlan;
+    final PlanBlock[] nextPlan;
+    /** clearFrom[i]: knowledge-base position after the permanent facts of relation clearedRelations[i]. */
+    final int[] clearFrom;
+    /**
+     * For a cleared relation without permanent facts, the bitset words its IDs span ([clearFirstWord,
+     * clearLastWord]) and the masks of its bits in the first and last word; -1 as first word otherwise.
+     */
+    final int[] clearFirstWord;
+    final int[] clearLastWord;
+    final long[] clearFirstMask;
+    final long[] clearLastMask;
     final int[] legalPhaseRelations;
     final int[] goalPhaseRelations;
     final int[] nextPhaseRelations;
@@ -78,6 +111,30 @@ public final class HsfcGame implements StateMachineFactory {
         offsets = new int[layout.count()];
         for (int r = 0; r < offsets.length; r++) {
             offsets[r] = layout.offset(r);
+        }
+        legalPlan = plan(legalPhase, layout);
+        goalPlan = plan(goalPhase, layout);
+        nextPlan = plan(nextPhase, layout);
+        clearFrom = new int[clearedRelations.length];
+        for (int i = 0; i < clearFrom.length; i++) {
+            clearFrom[i] = offsets[clearedRelations[i]] + permanent[clearedRelations[i]].length;
+        }
+        clearFirstWord = new int[clearedRelations.length];
+        clearLastWord = new int[clearedRelations.length];
+        clearFirstMask = new long[clearedRelations.length];
+        clearLastMask = new long[clearedRelations.length];
+        for (int i = 0; i < clearedRelations.length; i++) {
+            int r = clearedRelations[i];
+            int first = offsets[r];
+            int last = first + layout.size(r) - 1;
+            if (permanent[r].length > 0 || layout.size(r) == 0) {
+                clearFirstWord[i] = -1;
+                continue;
+            }
+            clearFirstWord[i] = first >>> 6;
+            clearLastWord[i] = last >>> 6;
+            clearFirstMask[i] = -1L << first;
+            clearLastMask[i] = -1L >>> (63 - (last & 63));
         }
         int stages = 0;
         for (Block[] phase : phases) {
@@ -153,6 +210,14 @@ public final class HsfcGame implements StateMachineFactory {
             initial[i] = factIds.getInt(initSet.get(i).arg(0));
         }
         initialState = State.of(initial);
+    }
+
+    private static PlanBlock[] plan(Block[] blocks, RelationLayout layout) {
+        PlanBlock[] plans = new PlanBlock[blocks.length];
+        for (int i = 0; i < blocks.length; i++) {
+            plans[i] = new PlanBlock(blocks[i], layout);
+        }
+        return plans;
     }
 
     private static int parseGoal(Term value, SymbolTable symbols) {

@@ -10,21 +10,26 @@ import org.ratchet.reasoner.gdl.Term;
  * One thread's view of a compiled game: its own knowledge base (HSFC section 3), evaluated with the
  * shared reference tables. Per relation the knowledge base keeps the IDs present in production order plus a
  * bitset over global IDs; permanent IDs stay at the front of each list, so clearing a state only unsets the
- * bits of the IDs written since (O(n)). Nothing is allocated per state step.
+ * bits of the IDs written since (O(n)). All lists share one array: relation r's list holds global IDs at
+ * positions offset(r) .. end[r]-1, the same range its bits cover, so a relation never outgrows its slice and
+ * the hot loops index flat arrays only. Nothing is allocated per state step.
  */
 final class HsfcMachine implements StateMachine {
     private final HsfcGame game;
-    private final int[][] lists;
-    private final int[] counts;
+    /** The lists of every relation, global IDs in production order (see the class comment). */
+    private final int[] kb;
+    /** end[r]: knowledge-base position after relation r's last ID. */
+    private final int[] end;
     private final long[] bits;
     private final int[] offsets;
-    private final int[] nextScratch;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
+    /** buffers[k]: RefNos waiting for input stage k of the rule being run (see {@link #runStages}). */
+    private final int[][] buffers;
+    /** The usual capacity of a stage buffer. */
+    private static final int CHUNK = 256;
     private boolean goalsComputed;
     private boolean movesListed;
-    /** Counts knowledge-base writes, so recursive blocks know when they reached their fixpoint. */
-    private int writes;
     /** Sums of list sizes per relation after each phase, for hypothesis-ordering statistics; null when off. */
     private long[] sizeSums;
     private long[] sizeSamples;
@@ -33,22 +38,25 @@ final class HsfcMachine implements StateMachine {
         this.game = game;
         RelationLayout layout = game.layout;
         int relations = layout.count();
-        lists = new int[relations][];
-        counts = new int[relations];
+        kb = new int[Math.max(layout.totalSize(), 1)];
+        end = new int[relations];
+        // one spare bit past every relation: the ID whose absence encodes a condition that always holds
         bits = new long[(layout.totalSize() >>> 6) + 1];
         offsets = game.offsets;
         for (int r = 0; r < relations; r++) {
-            int[] permanent = game.permanent[r];
-            lists[r] = new int[Math.max(layout.size(r), 1)];
-            System.arraycopy(permanent, 0, lists[r], 0, permanent.length);
-            counts[r] = permanent.length;
-            int offset = layout.offset(r);
-            for (int local : permanent) {
+            int offset = offsets[r];
+            int position = offset;
+            for (int local : game.permanent[r]) {
                 int global = offset + local;
+                kb[position++] = global;
                 bits[global >>> 6] |= 1L << global;
             }
+            end[r] = position;
         }
-        nextScratch = new int[Math.max(layout.size(game.nextRelation), 1)];
+        buffers = new int[game.maxStages + 1][];
+        for (int k = 0; k < buffers.length; k++) {
+            buffers[k] = new int[CHUNK];
+        }
         roleMoves = new int[game.roles.size()][];
         roleMoveCounts = new int[game.roles.size()];
         for (int role = 0; role < roleMoves.length; role++) {
@@ -81,15 +89,21 @@ final class HsfcMachine implements StateMachine {
     public void setState(State state) {
         clear();
         int trueRelation = game.trueRelation;
+        int offset = offsets[trueRelation];
         for (int i = 0; i < state.size(); i++) {
-            write(trueRelation, state.fact(i));
+            write(trueRelation, offset + state.fact(i));
         }
         computeStateRelations();
     }
 
     @Override
     public State currentState() {
-        int[] facts = Arrays.copyOf(lists[game.trueRelation], counts[game.trueRelation]);
+        int trueRelation = game.trueRelation;
+        int offset = offsets[trueRelation];
+        int[] facts = new int[end[trueRelation] - offset];
+        for (int i = 0; i < facts.length; i++) {
+            facts[i] = kb[offset + i] - offset;
+        }
         Arrays.sort(facts);
         return new State(facts);
     }
@@ -118,38 +132,40 @@ final class HsfcMachine implements StateMachine {
     @Override
     public void advance(int[] jointMove) {
         int doesRelation = game.doesRelation;
+        int doesOffset = offsets[doesRelation];
         for (int move : jointMove) {
-            write(doesRelation, move);
+            write(doesRelation, doesOffset + move);
         }
-        run(game.nextPhase);
+        run(game.nextPlan);
         sample(game.nextPhaseRelations);
         int nextRelation = game.nextRelation;
-        int n = counts[nextRelation];
-        int[] next = lists[nextRelation];
-        int[] nextToTrue = game.nextToTrue;
-        for (int i = 0; i < n; i++) {
-            nextScratch[i] = nextToTrue[next[i]];
-        }
+        int nextOffset = offsets[nextRelation];
+        int nextEnd = end[nextRelation];
+        // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
+        int[] nextToTrue = game.nextToTrue;
         int trueRelation = game.trueRelation;
-        for (int i = 0; i < n; i++) {
-            write(trueRelation, nextScratch[i]);
+        int trueOffset = offsets[trueRelation];
+        int position = end[trueRelation];
+        for (int i = nextOffset; i < nextEnd; i++) {
+            position = append(trueOffset + nextToTrue[kb[i] - nextOffset], position);
         }
+        end[trueRelation] = position;
         computeStateRelations();
     }
 
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
-            run(game.goalPhase);
+            run(game.goalPlan);
             sample(game.goalPhaseRelations);
             goalsComputed = true;
         }
         int goalRelation = game.goalRelation;
-        int[] list = lists[goalRelation];
+        int offset = offsets[goalRelation];
         int best = -1;
-        for (int i = 0, n = counts[goalRelation]; i < n; i++) {
-            int id = list[i];
+        for (int i = offset, n = end[goalRelation]; i < n; i++) {
+            int id = kb[i] - offset;
             if (game.goalRole[id] == roleIndex) {
                 best = Math.max(best, game.goalValue[id]);
             }
@@ -180,7 +196,7 @@ final class HsfcMachine implements StateMachine {
     // ---- evaluation ----
 
     private void computeStateRelations() {
-        run(game.legalPhase);
+        run(game.legalPlan);
         sample(game.legalPhaseRelations);
         goalsComputed = false;
         movesListed = false;
@@ -192,9 +208,9 @@ final class HsfcMachine implements StateMachine {
         }
         Arrays.fill(roleMoveCounts, 0);
         int legalRelation = game.legalRelation;
-        int[] list = lists[legalRelation];
-        for (int i = 0, n = counts[legalRelation]; i < n; i++) {
-            int id = list[i];
+        int offset = offsets[legalRelation];
+        for (int i = offset, n = end[legalRelation]; i < n; i++) {
+            int id = kb[i] - offset;
             int role = game.legalRole[id];
             if (role >= 0) {
                 roleMoves[role][roleMoveCounts[role]++] = game.legalToDoes[id];
@@ -208,11 +224,11 @@ final class HsfcMachine implements StateMachine {
         movesListed = true;
     }
 
-    private void run(HsfcGame.Block[] blocks) {
-        for (HsfcGame.Block block : blocks) {
-            CompiledRule[] rules = block.rules();
-            if (!block.recursive()) {
-                for (CompiledRule rule : rules) {
+    private void run(HsfcGame.PlanBlock[] blocks) {
+        for (HsfcGame.PlanBlock block : blocks) {
+            RulePlan[] rules = block.rules;
+            if (!block.recursive) {
+                for (RulePlan rule : rules) {
                     run(rule);
                 }
                 continue;
@@ -220,156 +236,298 @@ final class HsfcMachine implements StateMachine {
             // rules depending on themselves within a stratum: repeat until a pass derives nothing new
             int before;
             do {
-                before = writes;
-                for (CompiledRule rule : rules) {
+                before = listed(block.heads);
+                for (RulePlan rule : rules) {
                     run(rule);
                 }
-            } while (writes != before);
+            } while (listed(block.heads) != before);
         }
+    }
+
+    /** The IDs listed for these relations: a pass of a recursive block derived something new iff it grew. */
+    private int listed(int[] relations) {
+        int total = 0;
+        for (int r : relations) {
+            total += end[r];
+        }
+        return total;
     }
 
     /** HSFC Figure 1: enumerate input combinations through the reference tables, post results. */
-    private void run(CompiledRule rule) {
-        if (!conditionsHold(rule.conditions[0], rule.conditionWidth[0], 0)) {
+    private void run(RulePlan rule) {
+        int[] preconditions = rule.preconditions;
+        if (!conditionsHold(preconditions, 0, preconditions.length)) {
             return;
         }
-        int stages = rule.inputRelation.length;
-        int head = rule.headRelation;
-        int[] result = rule.result;
-        if (stages == 0) {
-            write(head, result[0]);
-            return;
+        switch (rule.kind) {
+            case RulePlan.NO_INPUT -> write(rule.headRelation, rule.result[0]);
+            case RulePlan.ONE_INPUT -> runSingleInput(rule, rule.stages[0]);
+            case RulePlan.ONE_STATIC -> runSingleStatic(rule, rule.stages[0]);
+            default -> runStages(rule);
         }
-        if (stages == 1 && rule.staticNext[0] == null) {
-            runSingleInput(rule);
-            return;
-        }
-        runStage(rule, 0, 0);
     }
 
     /**
-     * Enumerates the instances of input {@code k} that pass its table for {@code ref} (RefNo_{k-1}) and
-     * its conditions, going one stage deeper for each, or writing the result after the last input.
-     * Recursion depth is the number of inputs; each level is a plain counted loop, which the JIT compiles
-     * well. An input added to its own relation during a recursive block is seen on the block's next pass.
+     * Runs a rule with several inputs stage by stage: stage k turns the RefNos waiting in
+     * {@code buffers[k]} into the RefNos of its passing instances in {@code buffers[k+1]}, and after the
+     * last stage those index the results. Each stage is then one flat loop, which the JIT compiles far better
+     * than a recursion through the stages. A buffer that would overflow is passed on early, so memory stays
+     * bounded by {@link #CHUNK} plus one RefNo's instances per stage. An input added to its own relation
+     * during a recursive block is seen on the block's next pass at the latest.
      */
-    private void runStage(CompiledRule rule, int k, int ref) {
-        boolean last = k == rule.inputRelation.length - 1;
-        int[] conditions = rule.conditions[k + 1];
-        int width = rule.conditionWidth[k + 1];
-        boolean once = rule.existential[k];
-        int[][] fixed = rule.staticNext[k];
-        if (fixed != null) {
-            // a static input: the RefNos it can lead to were listed at compile time
-            for (int next : fixed[ref]) {
-                if (width != 0 && !conditionsHold(conditions, width, next)) {
-                    continue;
-                }
-                matched(rule, k, last, next);
-                if (once) {
-                    return;
-                }
-            }
-            return;
-        }
-        int relation = rule.inputRelation[k];
-        int[] list = lists[relation];
-        int n = counts[relation];
-        int[] table = rule.inputTable[k];
-        // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ
-        int base = ref * rule.inputSize[k];
-        for (int i = 0; i < n; i++) {
-            int next = table[base + list[i]];
-            if (next < 0 || (width != 0 && !conditionsHold(conditions, width, next))) {
-                continue;
-            }
-            matched(rule, k, last, next);
-            if (once) {
-                return;
-            }
-        }
+    private void runStages(RulePlan rule) {
+        buffers[0][0] = 0;
+        expand(rule, 0, 1);
     }
 
-    /** Input {@code k} matched with RefNo {@code next}: post the result after the last input, else go on. */
-    private void matched(CompiledRule rule, int k, boolean last, int next) {
-        if (last) {
-            // HSFC Def. 9: the last RefNo indexes the result
-            write(rule.headRelation, rule.result[next]);
-        } else {
-            runStage(rule, k + 1, next);
+    /** Stage {@code k} of {@code rule} over the first {@code count} RefNos (RefNo_{k-1}) in buffers[k]. */
+    private void expand(RulePlan rule, int k, int count) {
+        RulePlan.Stage stage = rule.stages[k];
+        int[] in = buffers[k];
+        int[] out = buffers[k + 1];
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        boolean once = stage.once;
+        int[][] fixed = stage.fixed;
+        int offset = stage.offset;
+        int size = stage.size;
+        int[] table = stage.table;
+        int[] probeStart = stage.probeStart;
+        int[] probes = stage.probes;
+        int m = 0;
+        for (int f = 0; f < count; f++) {
+            int ref = in[f];
+            int n = end[stage.relation];
+            // the most RefNos this RefNo can add
+            int room = once ? 1 : fixed != null ? fixed[ref].length
+                : probeStart != null ? Math.min(n - offset, probeStart[ref + 1] - probeStart[ref]) : n - offset;
+            if (m + room > out.length) {
+                passOn(rule, k, m);
+                m = 0;
+                out = room > out.length ? grow(k + 1, room) : out;
+            }
+            if (fixed != null) {
+                // a static input: the RefNos it can lead to were listed at compile time
+                for (int next : fixed[ref]) {
+                    if (conditionsHold(conditions, next, width)) {
+                        out[m++] = next;
+                        if (once) {
+                            break;
+                        }
+                    }
+                }
+            } else if (probeStart != null && 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (n - offset)) {
+                // clearly fewer candidates than listed IDs (a probe costs a little more than a list step):
+                // test the candidates' bits instead of scanning the list
+                for (int j = 2 * probeStart[ref], stop = 2 * probeStart[ref + 1]; j < stop; j += 2) {
+                    int next = probes[j + 1];
+                    if (has(offset + probes[j]) && conditionsHold(conditions, next, width)) {
+                        out[m++] = next;
+                        if (once) {
+                            break;
+                        }
+                    }
+                }
+            } else {
+                // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ, with χ = global ID - offset
+                int base = ref * size - offset;
+                for (int i = offset; i < n; i++) {
+                    int next = table[base + kb[i]];
+                    if (next >= 0 && conditionsHold(conditions, next, width)) {
+                        out[m++] = next;
+                        if (once) {
+                            break;
+                        }
+                    }
+                }
+            }
         }
+        passOn(rule, k, m);
+    }
+
+    /** Hands the {@code count} RefNos stage k left in buffers[k+1] to the next stage, or posts their results. */
+    private void passOn(RulePlan rule, int k, int count) {
+        if (count == 0) {
+            return;
+        }
+        if (k + 1 < rule.stages.length) {
+            expand(rule, k + 1, count);
+            return;
+        }
+        // HSFC Def. 9: the last RefNo indexes the result
+        int[] refs = buffers[k + 1];
+        int[] result = rule.result;
+        int head = rule.headRelation;
+        int position = end[head];
+        for (int f = 0; f < count; f++) {
+            position = append(result[refs[f]], position);
+        }
+        end[head] = position;
+    }
+
+    private int[] grow(int level, int room) {
+        buffers[level] = new int[Math.max(room, 2 * buffers[level].length)];
+        return buffers[level];
     }
 
     /**
      * The common shape of one dynamic input (frame axioms, most legal and next rules) as a plain counted
      * loop, which the JIT compiles far better than the general stage machine.
      */
-    private void runSingleInput(CompiledRule rule) {
-        int relation = rule.inputRelation[0];
-        int[] list = lists[relation];
-        int n = counts[relation];
-        int[] table = rule.inputTable[0];
-        int[] conditions = rule.conditions[1];
-        int width = rule.conditionWidth[1];
+    private void runSingleInput(RulePlan rule, RulePlan.Stage stage) {
+        int[] table = stage.table;
+        int[] conditions = stage.conditions;
+        int width = stage.width;
         int[] result = rule.result;
         int head = rule.headRelation;
-        boolean once = rule.existential[0];
-        for (int i = 0; i < n; i++) {
-            int next = table[list[i]];
-            if (next < 0 || (width != 0 && !conditionsHold(conditions, width, next))) {
-                continue;
+        boolean once = stage.once;
+        int offset = stage.offset;
+        int n = end[stage.relation];
+        // the head's list end stays in a local for the loop (see append)
+        int position = end[head];
+        int[] probeStart = stage.probeStart;
+        if (probeStart != null && 5 * probeStart[1] < 4 * (n - offset)) {
+            int[] probes = stage.probes;
+            for (int j = 0, stop = 2 * probeStart[1]; j < stop; j += 2) {
+                int next = probes[j + 1];
+                if (!has(offset + probes[j]) || !conditionsHold(conditions, next, width)) {
+                    continue;
+                }
+                position = append(result[next], position);
+                if (once) {
+                    break;
+                }
             }
-            write(head, result[next]);
-            if (once) {
-                return;
+        } else {
+            int base = -offset;
+            for (int i = offset; i < n; i++) {
+                int next = table[base + kb[i]];
+                if (next < 0 || !conditionsHold(conditions, next, width)) {
+                    continue;
+                }
+                position = append(result[next], position);
+                if (once) {
+                    break;
+                }
             }
         }
+        end[head] = position;
     }
 
-    /** HSFC Def. 8: the row of RefNo {@code ref} lists the IDs that must be present or absent. */
-    private boolean conditionsHold(int[] conditions, int width, int ref) {
-        for (int i = ref * width, end = i + width; i < end; i++) {
-            int code = conditions[i];
-            if (code >= 0) {
-                if (!has(code)) {
-                    return false;
-                }
-            } else if (code != CompiledRule.ALWAYS && has(-2 - code)) {
+    /** One static input: its RefNos were listed at compile time, only their conditions depend on the state. */
+    private void runSingleStatic(RulePlan rule, RulePlan.Stage stage) {
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        int[] result = rule.result;
+        int head = rule.headRelation;
+        boolean once = stage.once;
+        int position = end[head];
+        for (int next : stage.fixed[0]) {
+            if (!conditionsHold(conditions, next, width)) {
+                continue;
+            }
+            position = append(result[next], position);
+            if (once) {
+                break;
+            }
+        }
+        end[head] = position;
+    }
+
+    /**
+     * HSFC Def. 8: row {@code ref} of {@code width} codes lists the IDs that must be present (code = ID) or
+     * absent (code = ~ID). No condition and a single one, the common cases, need no loop.
+     */
+    private boolean conditionsHold(int[] conditions, int ref, int width) {
+        if (width == 0) {
+            return true;
+        }
+        if (width == 1) {
+            return holds(conditions[ref]);
+        }
+        for (int i = ref * width, stop = i + width; i < stop; i++) {
+            if (!holds(conditions[i])) {
                 return false;
             }
         }
         return true;
     }
 
+    /** One condition code: the sign bit of the code flips the tested bit, so both cases are one test. */
+    private boolean holds(int code) {
+        int global = code ^ (code >> 31);
+        return (((bits[global >>> 6] >>> global) ^ (code >>> 31)) & 1L) != 0;
+    }
+
     private boolean has(int global) {
         return (bits[global >>> 6] & (1L << global)) != 0;
     }
 
-    private void write(int relation, int local) {
-        int global = offsets[relation] + local;
-        long mask = 1L << global;
+    /** Adds global ID {@code global} of relation {@code relation} unless present. */
+    private void write(int relation, int global) {
         int word = global >>> 6;
-        if ((bits[word] & mask) != 0) {
+        long mask = 1L << global;
+        long old = bits[word];
+        if ((old & mask) != 0) {
             return;
         }
-        bits[word] |= mask;
-        lists[relation][counts[relation]++] = local;
-        writes++;
+        bits[word] = old | mask;
+        kb[end[relation]++] = global;
+    }
+
+    /**
+     * {@link #write} for a loop that keeps the end of the head's list in a local: adds {@code global} at
+     * knowledge-base position {@code position} unless present, and returns the position after the list. The
+     * loop stores the end back when done; nothing reads that relation's list end meanwhile (a rule reading
+     * its own head scans only the IDs listed when its loop started, and conditions test bits).
+     */
+    private int append(int global, int position) {
+        int word = global >>> 6;
+        long mask = 1L << global;
+        long old = bits[word];
+        if ((old & mask) != 0) {
+            return position;
+        }
+        bits[word] = old | mask;
+        kb[position] = global;
+        return position + 1;
     }
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
         int[] cleared = game.clearedRelations;
-        for (int r : cleared) {
-            int permanent = game.permanent[r].length;
-            int offset = offsets[r];
-            int[] list = lists[r];
-            for (int i = permanent, n = counts[r]; i < n; i++) {
-                int global = offset + list[i];
-                bits[global >>> 6] &= ~(1L << global);
+        int[] clearFrom = game.clearFrom;
+        int[] firstWords = game.clearFirstWord;
+        for (int c = 0; c < cleared.length; c++) {
+            int r = cleared[c];
+            int from = clearFrom[c];
+            int n = end[r];
+            int firstWord = firstWords[c];
+            int lastWord = game.clearLastWord[c];
+            if (firstWord >= 0 && n - from > 2 * (lastWord - firstWord + 1)) {
+                // many IDs in few words: unset the relation's whole range, a word at a time
+                clearRange(firstWord, lastWord, game.clearFirstMask[c], game.clearLastMask[c]);
+            } else {
+                for (int i = from; i < n; i++) {
+                    int global = kb[i];
+                    bits[global >>> 6] &= ~(1L << global);
+                }
             }
-            counts[r] = permanent;
+            end[r] = from;
         }
+    }
+
+    /** Unsets the bits of one relation's range; its first and last words are shared with other relations. */
+    private void clearRange(int firstWord, int lastWord, long firstMask, long lastMask) {
+        if (firstWord == lastWord) {
+            bits[firstWord] &= ~(firstMask & lastMask);
+            return;
+        }
+        bits[firstWord] &= ~firstMask;
+        for (int w = firstWord + 1; w < lastWord; w++) {
+            bits[w] = 0;
+        }
+        bits[lastWord] &= ~lastMask;
     }
 
     // ---- statistics for hypothesis ordering ----
@@ -384,7 +542,7 @@ final class HsfcMachine implements StateMachine {
             return;
         }
         for (int r : relations) {
-            sizeSums[r] += counts[r];
+            sizeSums[r] += end[r] - offsets[r];
             sizeSamples[r]++;
         }
     }

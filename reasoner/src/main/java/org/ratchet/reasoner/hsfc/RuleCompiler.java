@@ -203,22 +203,73 @@ final class RuleCompiler {
         int[] lastLive = stages == 0 ? new int[0] : live[stages - 1];
         InstanceSet heads = grounder.set(rule.head().symbol());
         int[] result = new int[tuples.size()];
+        int headOffset = layout.offset(layout.index(rule.head().symbol()));
         for (int r = 0; r < result.length; r++) {
             Term[] tuple = tuples.get(r);
             for (int j = 0; j < lastLive.length; j++) {
                 bindings.values[lastLive[j]] = tuple[j];
             }
             Term head = bindings.instantiate(rule.head());
-            result[r] = heads.id(head);
-            if (result[r] < 0) {
+            int local = heads.id(head);
+            if (local < 0) {
                 throw new IllegalStateException("grounding missed head instance " + head + " of rule at line "
                     + rule.line());
             }
+            result[r] = headOffset + local;
             Arrays.fill(bindings.values, null);
         }
         budget.allocate(4L * result.length, "result tables");
-        return foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()), inputRelation,
-            inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext, rule.line()));
+        return withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
+            inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
+            new int[stages][], new int[stages][], rule.line())));
+    }
+
+    /**
+     * Adds the probes of {@link CompiledRule#probes} to every dynamic input whose table passes at most half
+     * of its entries (the probes are then no larger than the table), where they can beat the list scan; within the memory budget only, since the
+     * scan still gives the same results without them.
+     */
+    private CompiledRule withProbes(CompiledRule rule) {
+        int stages = rule.stages();
+        int[][] probeStart = new int[stages][];
+        int[][] probes = new int[stages][];
+        for (int k = 0; k < stages; k++) {
+            int[] table = rule.inputTable[k];
+            if (table == null) {
+                continue;
+            }
+            long passing = 0;
+            for (int entry : table) {
+                if (entry >= 0) {
+                    passing++;
+                }
+            }
+            int size = rule.inputSize[k];
+            int refs = table.length / size;
+            long ints = refs + 1 + 2 * passing;
+            if (passing * 2 > table.length || ints > Integer.MAX_VALUE - 16 || !budget.tryAllocate(4 * ints)) {
+                continue;
+            }
+            int[] start = new int[refs + 1];
+            int[] pairs = new int[(int) (2 * passing)];
+            int j = 0;
+            for (int ref = 0; ref < refs; ref++) {
+                start[ref] = j / 2;
+                for (int chi = 0, base = ref * size; chi < size; chi++) {
+                    int entry = table[base + chi];
+                    if (entry >= 0) {
+                        pairs[j++] = chi;
+                        pairs[j++] = entry;
+                    }
+                }
+            }
+            start[refs] = j / 2;
+            probeStart[k] = start;
+            probes[k] = pairs;
+        }
+        return new CompiledRule(rule.headRelation, rule.inputRelation, rule.inputSize, rule.inputTable,
+            rule.conditions, rule.conditionWidth, rule.result, rule.existential, rule.staticNext, probeStart, probes,
+            rule.line);
     }
 
     /**
@@ -283,9 +334,12 @@ final class RuleCompiler {
     /**
      * A static input that leads every RefNo to at most one RefNo (e.g. {@code (succ ?x1 ?x2)} once ?x1 is
      * bound) is merged into the stage before it, when no run-time condition sits between them: that stage's
-     * entries then point straight at the later RefNo, saving one loop step per combination.
+     * entries then point straight at the later RefNo, saving one loop step per combination. Two static inputs
+     * in a row with no run-time condition between them are merged whatever their fan-out: the RefNos each
+     * earlier RefNo reaches through both are listed once (duplicates removed), which never adds run-time
+     * work; only within the memory budget.
      */
-    private static CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
+    private CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
         List<Integer> relations = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         List<int[]> tables = new ArrayList<>();
@@ -299,20 +353,12 @@ final class RuleCompiler {
         for (int s = 0; s < rule.stages(); s++) {
             int[][] next = rule.staticNext[s];
             int last = relations.size() - 1;
-            if (last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)) {
-                if (fixed.get(last) != null) {
-                    int[][] previous = fixed.get(last);
-                    int[][] merged = new int[previous.length][];
-                    for (int r = 0; r < previous.length; r++) {
-                        IntArrayList options = new IntArrayList();
-                        for (int option : previous[r]) {
-                            if (next[option].length == 1 && !options.contains(next[option][0])) {
-                                options.add(next[option][0]);
-                            }
-                        }
-                        merged[r] = options.toIntArray();
-                    }
-                    fixed.set(last, merged);
+            int[][] composed = last >= 0 && next != null && widths.get(last + 1) == 0 && fixed.get(last) != null
+                ? compose(fixed.get(last), next) : null;
+            if (composed != null || last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)
+                    && fixed.get(last) == null) {
+                if (composed != null) {
+                    fixed.set(last, composed);
                 } else {
                     int[] table = tables.get(last).clone();
                     for (int i = 0; i < table.length; i++) {
@@ -347,8 +393,37 @@ final class RuleCompiler {
         return new CompiledRule(rule.headRelation, relations.stream().mapToInt(Integer::intValue).toArray(),
             sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
             conditions.toArray(new int[0][]), widths.stream().mapToInt(Integer::intValue).toArray(), rule.result,
-            existentialArray,
-            fixed.toArray(new int[0][][]), rule.line);
+            existentialArray, fixed.toArray(new int[0][][]), new int[stages][], new int[stages][], rule.line);
+    }
+
+    /** The RefNos each of {@code previous}'s RefNos reaches through {@code next}, or null beyond the budget. */
+    private int[][] compose(int[][] previous, int[][] next) {
+        long total = 0;
+        for (int[] options : previous) {
+            for (int option : options) {
+                total += next[option].length;
+            }
+            total += 4;
+        }
+        if (total > Integer.MAX_VALUE / 2 || !budget.tryAllocate(4 * total)) {
+            return null;
+        }
+        int[][] merged = new int[previous.length][];
+        IntArrayList found = new IntArrayList();
+        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        for (int r = 0; r < previous.length; r++) {
+            found.clear();
+            seen.clear();
+            for (int option : previous[r]) {
+                for (int target : next[option]) {
+                    if (seen.add(target)) {
+                        found.add(target);
+                    }
+                }
+            }
+            merged[r] = found.toIntArray();
+        }
+        return merged;
     }
 
     private static boolean atMostOne(int[][] next) {
@@ -414,8 +489,9 @@ final class RuleCompiler {
             : ((Literal.Positive) literal).sentence();
         int local = grounder.set(sentence.symbol()).id(bindings.instantiate(sentence));
         if (local < 0) {
-            // positive conditions on impossible instances were filtered out by positivesCanExist
-            return CompiledRule.ALWAYS;
+            // positive conditions on impossible instances were filtered out by positivesCanExist; a negated
+            // one always holds, as does the absence of the ID past every relation
+            return CompiledRule.absent(layout.totalSize());
         }
         int global = layout.offset(layout.index(sentence.symbol())) + local;
         return negated ? CompiledRule.absent(global) : global;

@@ -1,0 +1,84 @@
+package org.ratchet.reasoner.hsfc;
+
+/**
+ * A {@link CompiledRule} laid out for the run-time loop of {@link HsfcMachine}: every per-stage value the loop
+ * reads sits in a final field of one {@link Stage} object, knowledge-base positions and result IDs are global.
+ * The tables themselves are shared with the compiled rule, not copied.
+ * Immutable; shared by every machine of a game.
+ */
+final class RulePlan {
+    /** Only preconditions: the single head instance is written if they hold. */
+    static final int NO_INPUT = 0;
+    /** One input on a dynamic relation, directly followed by the head. */
+    static final int ONE_INPUT = 1;
+    /** One input on a static relation, directly followed by the head. */
+    static final int ONE_STATIC = 2;
+    /** Anything else: the stages are run one after the other. */
+    static final int STAGES = 3;
+
+    final int kind;
+    final int headRelation;
+    /** Precondition codes, see {@link CompiledRule#conditions}. */
+    final int[] preconditions;
+    /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance. */
+    final int[] result;
+    final Stage[] stages;
+    final CompiledRule rule;
+
+    private RulePlan(CompiledRule rule, RelationLayout layout) {
+        this.rule = rule;
+        headRelation = rule.headRelation;
+        preconditions = rule.conditions[0];
+        result = rule.result;
+        int count = rule.stages();
+        stages = new Stage[count];
+        for (int k = 0; k < count; k++) {
+            stages[k] = new Stage(rule, k, layout);
+        }
+        if (count == 0) {
+            kind = NO_INPUT;
+        } else if (count == 1) {
+            kind = stages[0].fixed == null ? ONE_INPUT : ONE_STATIC;
+        } else {
+            kind = STAGES;
+        }
+    }
+
+    static RulePlan of(CompiledRule rule, RelationLayout layout) {
+        return new RulePlan(rule, layout);
+    }
+
+    /** One input stage of a plan. */
+    static final class Stage {
+        final int relation;
+        /** Global offset of the relation: its knowledge-base list starts there, its IDs are offset + local. */
+        final int offset;
+        final int size;
+        /** Dynamic input: HSFC Def. 7 table over local IDs; null for a static input. */
+        final int[] table;
+        /** Static input: the RefNos each previous RefNo leads to; null for a dynamic input. */
+        final int[][] fixed;
+        /** {@link CompiledRule#probes} of this input, or null. */
+        final int[] probeStart;
+        final int[] probes;
+        /** Run-time condition codes after this input, {@link #width} per RefNo. */
+        final int[] conditions;
+        final int width;
+        final boolean once;
+        final boolean last;
+
+        Stage(CompiledRule rule, int k, RelationLayout layout) {
+            relation = rule.inputRelation[k];
+            offset = layout.offset(relation);
+            size = rule.inputSize[k];
+            table = rule.inputTable[k];
+            fixed = rule.staticNext[k];
+            probeStart = rule.probeStart[k];
+            probes = rule.probes[k];
+            conditions = rule.conditions[k + 1];
+            width = rule.conditionWidth[k + 1];
+            once = rule.existential[k];
+            last = k == rule.stages() - 1;
+        }
+    }
+}
