@@ -6,6 +6,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -99,20 +100,33 @@ final class Grounder {
     }
 
     /**
-     * Instances of one relation bucketed by the subterm at one path: a top-level argument, or an argument of
-     * a top-level argument (so {@code (true (cell 1 ?y ?p))} can look up the cell's first coordinate).
-     * Buckets hold instance positions in ascending order.
+     * Instances of one relation bucketed by their subterms at some paths (see {@link #subterm}): with
+     * {@code (true (cell 1 ?y ?p))} and ?y bound, by the cell's first and second coordinates together.
+     * The key of one path is its subterm, of several the list of them. Buckets hold instance positions in
+     * ascending order.
      */
     private static final class PathIndex {
-        final int path;
-        final HashMap<Term, IntArrayList> buckets = new HashMap<>();
+        final int[] paths;
+        final HashMap<Object, IntArrayList> buckets = new HashMap<>();
 
-        PathIndex(int path) {
-            this.path = path;
+        PathIndex(int[] paths) {
+            this.paths = paths;
         }
 
         void add(Term instance, int position) {
-            Term key = subterm(instance, path);
+            Object key;
+            if (paths.length == 1) {
+                key = subterm(instance, paths[0]);
+            } else {
+                Term[] parts = new Term[paths.length];
+                for (int p = 0; p < parts.length; p++) {
+                    parts[p] = subterm(instance, paths[p]);
+                    if (parts[p] == null) {
+                        return;
+                    }
+                }
+                key = List.of(parts);
+            }
             if (key != null) {
                 buckets.computeIfAbsent(key, k -> new IntArrayList()).add(position);
             }
@@ -195,14 +209,14 @@ final class Grounder {
         return paths;
     }
 
-    private PathIndex index(int relation, int path) {
+    private PathIndex index(int relation, int[] paths) {
         List<PathIndex> list = indexes.computeIfAbsent(relation, k -> new ArrayList<>());
         for (PathIndex index : list) {
-            if (index.path == path) {
+            if (Arrays.equals(index.paths, paths)) {
                 return index;
             }
         }
-        PathIndex index = new PathIndex(path);
+        PathIndex index = new PathIndex(paths);
         InstanceSet instances = set(relation);
         for (int i = 0; i < instances.size(); i++) {
             index.add(instances.get(i), i);
@@ -322,7 +336,7 @@ final class Grounder {
         private Term[] positives;
         /** Sizes of the positives' relations when the order was chosen. */
         private int[] plannedSizes;
-        /** paths[k]: index paths of positive k whose subterm is ground when it is matched. */
+        /** paths[k]: the paths of positive k whose subterm is known when it is matched (its index key). */
         private int[][] paths;
         private Term[][] pathPatterns;
         /**
@@ -421,7 +435,7 @@ final class Grounder {
                 Term pattern = positives[k];
                 ground[k] = countUnbound(pattern, boundBefore) == 0;
                 for (int path : fixedPaths(pattern, boundBefore)) {
-                    if (found.size() < 3) {
+                    if (found.size() < 4) {
                         found.add(path);
                         patterns.add(subterm(pattern, path));
                     }
@@ -588,13 +602,21 @@ final class Grounder {
                 return;
             }
             IntArrayList bucket = null;
-            for (int p = 0; p < paths[k].length; p++) {
-                IntArrayList found = index(relation, paths[k][p]).buckets.get(bindings.instantiate(pathPatterns[k][p]));
-                if (found == null) {
-                    return;
+            int[] keyPaths = paths[k];
+            if (keyPaths.length > 0) {
+                Object key;
+                if (keyPaths.length == 1) {
+                    key = bindings.instantiate(pathPatterns[k][0]);
+                } else {
+                    Term[] parts = new Term[keyPaths.length];
+                    for (int p = 0; p < parts.length; p++) {
+                        parts[p] = bindings.instantiate(pathPatterns[k][p]);
+                    }
+                    key = List.of(parts);
                 }
-                if (bucket == null || found.size() < bucket.size()) {
-                    bucket = found;
+                bucket = index(relation, keyPaths).buckets.get(key);
+                if (bucket == null) {
+                    return;
                 }
             }
             if (bucket != null && bucket.size() < to - from) {
