@@ -114,22 +114,19 @@ final class Grounder {
         }
 
         void add(Term instance, int position) {
-            Object key;
-            if (paths.length == 1) {
-                key = subterm(instance, paths[0]);
-            } else {
-                Term[] parts = new Term[paths.length];
-                for (int p = 0; p < parts.length; p++) {
-                    parts[p] = subterm(instance, paths[p]);
-                    if (parts[p] == null) {
-                        return;
-                    }
+            Term[] parts = new Term[paths.length];
+            for (int p = 0; p < parts.length; p++) {
+                parts[p] = subterm(instance, paths[p]);
+                if (parts[p] == null) {
+                    return;
                 }
-                key = List.of(parts);
             }
-            if (key != null) {
-                buckets.computeIfAbsent(key, k -> new IntArrayList()).add(position);
-            }
+            buckets.computeIfAbsent(key(parts), k -> new IntArrayList()).add(position);
+        }
+
+        /** The bucket key of these subterms, one per path: the subterm itself for a single path. */
+        static Object key(Term[] parts) {
+            return parts.length == 1 ? parts[0] : List.of(parts);
         }
     }
 
@@ -141,7 +138,7 @@ final class Grounder {
      * How many distinct subterms the relation's instances have at {@code path} (at least 1), counted again
      * once the relation has more than doubled since the last count.
      */
-    private int distinctValues(int relation, int path) {
+    int distinctValues(int relation, int path) {
         InstanceSet instances = set(relation);
         int[] counted = distinctCounts.get(((long) relation << 32) | path);
         if (counted != null && instances.size() <= 2 * counted[0] + 16) {
@@ -207,6 +204,14 @@ final class Grounder {
             }
         }
         return paths;
+    }
+
+    /**
+     * The relation's instance positions (ascending) by their subterm at {@code path}; the index stays for
+     * later lookups.
+     */
+    HashMap<Object, IntArrayList> buckets(int relation, int path) {
+        return index(relation, new int[] {path}).buckets;
     }
 
     private PathIndex index(int relation, int[] paths) {
@@ -604,17 +609,11 @@ final class Grounder {
             IntArrayList bucket = null;
             int[] keyPaths = paths[k];
             if (keyPaths.length > 0) {
-                Object key;
-                if (keyPaths.length == 1) {
-                    key = bindings.instantiate(pathPatterns[k][0]);
-                } else {
-                    Term[] parts = new Term[keyPaths.length];
-                    for (int p = 0; p < parts.length; p++) {
-                        parts[p] = bindings.instantiate(pathPatterns[k][p]);
-                    }
-                    key = List.of(parts);
+                Term[] parts = new Term[keyPaths.length];
+                for (int p = 0; p < parts.length; p++) {
+                    parts[p] = bindings.instantiate(pathPatterns[k][p]);
                 }
-                bucket = index(relation, keyPaths).buckets.get(key);
+                bucket = index(relation, keyPaths).buckets.get(PathIndex.key(parts));
                 if (bucket == null) {
                     return;
                 }

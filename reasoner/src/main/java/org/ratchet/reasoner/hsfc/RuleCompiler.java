@@ -1,11 +1,12 @@
 package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
@@ -24,8 +25,6 @@ final class RuleCompiler {
     private final StaticRelations statics;
     private final RelationLayout layout;
     private final GroundingBudget budget;
-    /** Instances grouped by the subterm at one path, per (relation, path); see {@link #buckets}. */
-    private final HashMap<Long, HashMap<Term, IntArrayList>> bucketCache = new HashMap<>();
 
     RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget) {
         this.grounder = grounder;
@@ -126,9 +125,9 @@ final class RuleCompiler {
             // Only the instances agreeing with the pattern at its most selective fixed argument can match;
             // the rest of the row stays -1. This keeps the build proportional to the matches, not to
             // RefNos × instances.
-            int keyPath = selectivePath(pattern, boundBefore, candidates);
+            int keyPath = selectivePath(pattern, boundBefore);
             Term keyPattern = keyPath < 0 ? null : Grounder.subterm(pattern, keyPath);
-            HashMap<Term, IntArrayList> buckets = keyPath < 0 ? null : buckets(pattern.symbol(), keyPath, candidates);
+            Map<Object, IntArrayList> buckets = keyPath < 0 ? null : grounder.buckets(pattern.symbol(), keyPath);
             Arrays.fill(table, -1);
             IntArrayList everything = null;
             if (keyPath < 0) {
@@ -276,33 +275,17 @@ final class RuleCompiler {
      * The path (see {@link Grounder#fixedPaths}) of the pattern that is fixed before it is read and splits
      * the candidates into the most groups, or -1 if none splits them.
      */
-    private int selectivePath(Term pattern, boolean[] boundBefore, InstanceSet candidates) {
+    private int selectivePath(Term pattern, boolean[] boundBefore) {
         int best = -1;
         int bestGroups = 1;
         for (int path : Grounder.fixedPaths(pattern, boundBefore)) {
-            int groups = buckets(pattern.symbol(), path, candidates).size();
+            int groups = grounder.distinctValues(pattern.symbol(), path);
             if (groups > bestGroups) {
                 best = path;
                 bestGroups = groups;
             }
         }
         return best;
-    }
-
-    /** The relation's instances grouped by their subterm at {@code path}, positions ascending; cached. */
-    private HashMap<Term, IntArrayList> buckets(int relation, int path, InstanceSet candidates) {
-        return bucketCache.computeIfAbsent(((long) relation << 32) | path, key -> {
-            HashMap<Term, IntArrayList> buckets = new HashMap<>();
-            for (int chi = 0; chi < candidates.size(); chi++) {
-                budget.tick();
-                Term value = Grounder.subterm(candidates.get(chi), path);
-                if (value != null) {
-                    buckets.computeIfAbsent(value, k -> new IntArrayList()).add(chi);
-                }
-            }
-            budget.allocate(16L * candidates.size(), "grounding indexes");
-            return buckets;
-        });
     }
 
     /**
@@ -313,7 +296,7 @@ final class RuleCompiler {
     private int[][] passingRefNos(int[] table, int previousCount, int size) {
         int[][] next = new int[previousCount][];
         IntArrayList found = new IntArrayList();
-        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        IntOpenHashSet seen = new IntOpenHashSet();
         long total = 0;
         for (int r = 0; r < previousCount; r++) {
             found.clear();
@@ -353,10 +336,10 @@ final class RuleCompiler {
         for (int s = 0; s < rule.stages(); s++) {
             int[][] next = rule.staticNext[s];
             int last = relations.size() - 1;
-            int[][] composed = last >= 0 && next != null && widths.get(last + 1) == 0 && fixed.get(last) != null
-                ? compose(fixed.get(last), next) : null;
-            if (composed != null || last >= 0 && next != null && widths.get(last + 1) == 0 && atMostOne(next)
-                    && fixed.get(last) == null) {
+            // a static input right after another stage, with no run-time condition between them
+            boolean mergeable = last >= 0 && next != null && widths.get(last + 1) == 0;
+            int[][] composed = mergeable && fixed.get(last) != null ? compose(fixed.get(last), next) : null;
+            if (composed != null || mergeable && fixed.get(last) == null && atMostOne(next)) {
                 if (composed != null) {
                     fixed.set(last, composed);
                 } else {
@@ -410,7 +393,7 @@ final class RuleCompiler {
         }
         int[][] merged = new int[previous.length][];
         IntArrayList found = new IntArrayList();
-        it.unimi.dsi.fastutil.ints.IntOpenHashSet seen = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+        IntOpenHashSet seen = new IntOpenHashSet();
         for (int r = 0; r < previous.length; r++) {
             found.clear();
             seen.clear();
