@@ -49,9 +49,6 @@ public final class HsfcGame implements StateMachineFactory {
     final int[][] permanent;
     /** Relations reset between states. */
     final int[] clearedRelations;
-    final Block[] legalPhase;
-    final Block[] goalPhase;
-    final Block[] nextPhase;
     final PlanBlock[] legalPlan;
     final PlanBlock[] goalPlan;
     final PlanBlock[] nextPlan;
@@ -101,9 +98,6 @@ public final class HsfcGame implements StateMachineFactory {
         this.layout = layout;
         this.permanent = permanent;
         this.clearedRelations = clearedRelations;
-        this.legalPhase = phases[0];
-        this.goalPhase = phases[1];
-        this.nextPhase = phases[2];
         this.legalPhaseRelations = phaseRelations[0];
         this.goalPhaseRelations = phaseRelations[1];
         this.nextPhaseRelations = phaseRelations[2];
@@ -112,9 +106,9 @@ public final class HsfcGame implements StateMachineFactory {
         for (int r = 0; r < offsets.length; r++) {
             offsets[r] = layout.offset(r);
         }
-        legalPlan = plan(legalPhase, layout);
-        goalPlan = plan(goalPhase, layout);
-        nextPlan = plan(nextPhase, layout);
+        legalPlan = plan(phases[0], layout);
+        goalPlan = plan(phases[1], layout);
+        nextPlan = plan(phases[2], layout);
         clearFrom = new int[clearedRelations.length];
         for (int i = 0; i < clearFrom.length; i++) {
             clearFrom[i] = offsets[clearedRelations[i]] + permanent[clearedRelations[i]].length;

@@ -42,7 +42,6 @@ final class HypothesisOrder {
     private final Grounder grounder;
     private final StaticRelations statics;
     private final Int2DoubleOpenHashMap meanSize;
-
     private final PassChances passChances;
 
     HypothesisOrder(Grounder grounder, StaticRelations statics, Int2DoubleOpenHashMap meanSize,
