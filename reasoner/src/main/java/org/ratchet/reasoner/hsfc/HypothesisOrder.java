@@ -20,7 +20,9 @@ import org.ratchet.reasoner.gdl.Variable;
  * dominated by the input permutations it reads (Corollary 2): Σ_i Q̄_i Π_{j<i} Q̄_j P̂_j, where Q̄ is the
  * average list size of the literal's relation (measured on random states, or estimated before that) and P̂
  * the chance that a read instance agrees with the variables already bound (Def. 5, estimated from the
- * grounded instances). Best minimises that sum, worst maximises it, source keeps the rule as written.
+ * grounded instances). Where few instances can agree, the machine tests those instances' bits instead of
+ * scanning the list, so Q̄_i counts the cheaper of the two. Best minimises that sum, worst maximises it, source
+ * keeps the rule as written.
  */
 final class HypothesisOrder {
     /**
@@ -162,7 +164,7 @@ final class HypothesisOrder {
                     continue;
                 }
                 double factor = literals.size[i] * literals.passChance(i, bound);
-                double reads = literals.isStatic[i] ? factor : literals.size[i];
+                double reads = literals.isStatic[i] ? factor : literals.dynamicReads(i, bound);
                 double score = literals.isInput(i, bound) ? combinations * reads + combinations * factor
                     : combinations * Math.min(1, factor) * 1e-3;
                 if (chosen < 0 || (minimise ? score < chosenScore : score > chosenScore)) {
@@ -190,7 +192,7 @@ final class HypothesisOrder {
                 // a dynamic input scans its knowledge-base list; a static one only walks the RefNos listed
                 // for it at compile time (and none at all when it is merged into the stage before)
                 cost += combinations * (literals.isStatic[index] ? Math.min(factor, 1) * 1e-1 + factor
-                    : literals.size[index]);
+                    : literals.dynamicReads(index, bound));
                 combinations *= factor;
                 bound |= literals.variables[index];
             } else {
@@ -211,6 +213,8 @@ final class HypothesisOrder {
         final double[] size;
         final boolean[] isStatic;
         final LiteralChances[] chances;
+        /** The grounded instances of each literal's relation. */
+        final int[] instances;
 
         Literals(List<Term> positives) {
             int n = positives.size();
@@ -219,7 +223,9 @@ final class HypothesisOrder {
             size = new double[n];
             isStatic = new boolean[n];
             chances = new LiteralChances[n];
+            instances = new int[n];
             for (int i = 0; i < n; i++) {
+                instances[i] = grounder.set(terms[i].symbol()).size();
                 variables[i] = variableMask(terms[i]);
                 size[i] = meanSize(terms[i]);
                 isStatic[i] = statics.isStatic(terms[i].symbol());
@@ -233,6 +239,17 @@ final class HypothesisOrder {
 
         double passChance(int i, long bound) {
             return chances[i].chance(variables[i] & bound);
+        }
+
+        /**
+         * The list steps to read dynamic literal i: its whole list, unless few instances agree with the
+         * bound variables. Then the machine tests just those candidates' bits (the probes that
+         * RuleCompiler#withProbes builds for tables passing at most half their entries), at a little more
+         * than a list step each.
+         */
+        double dynamicReads(int i, long bound) {
+            double chance = passChance(i, bound);
+            return chance <= 0.5 ? Math.min(size[i], 1.25 * instances[i] * chance) : size[i];
         }
     }
 
