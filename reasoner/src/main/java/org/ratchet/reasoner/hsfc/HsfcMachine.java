@@ -30,6 +30,15 @@ final class HsfcMachine implements StateMachine {
     private static final int CHUNK = 256;
     private boolean goalsComputed;
     private boolean movesListed;
+    /**
+     * The state last passed to {@link #setState}, and once it has been passed twice in a row (every random
+     * playout restarts from the initial state, a flat Monte Carlo search from its root) the IDs its
+     * evaluation listed for each cleared relation, so that setting it again is a copy, not a re-evaluation.
+     */
+    private State lastSet;
+    private int[] lastSetIds;
+    /** lastSetEnds[c]: end of cleared relation c's IDs in {@link #lastSetIds}; null while nothing is kept. */
+    private int[] lastSetEnds;
     /** Sums of list sizes per relation after each phase, for hypothesis-ordering statistics; null when off. */
     private long[] sizeSums;
     private long[] sizeSamples;
@@ -88,12 +97,65 @@ final class HsfcMachine implements StateMachine {
     @Override
     public void setState(State state) {
         clear();
+        if (state == lastSet && lastSetEnds != null) {
+            restoreLastSet();
+            return;
+        }
         int trueRelation = game.trueRelation;
         int offset = offsets[trueRelation];
         for (int i = 0; i < state.size(); i++) {
             write(trueRelation, offset + state.fact(i));
         }
         computeStateRelations();
+        if (state == lastSet) {
+            keepLastSet();
+        } else {
+            lastSet = state;
+            lastSetEnds = null;
+        }
+    }
+
+    private void keepLastSet() {
+        int[] cleared = game.clearedRelations;
+        int[] clearFrom = game.clearFrom;
+        int total = 0;
+        for (int c = 0; c < cleared.length; c++) {
+            total += end[cleared[c]] - clearFrom[c];
+        }
+        int[] ids = lastSetIds == null || lastSetIds.length < total ? new int[total] : lastSetIds;
+        int[] ends = new int[cleared.length];
+        int position = 0;
+        for (int c = 0; c < cleared.length; c++) {
+            int from = clearFrom[c];
+            int length = end[cleared[c]] - from;
+            System.arraycopy(kb, from, ids, position, length);
+            position += length;
+            ends[c] = position;
+        }
+        lastSetIds = ids;
+        lastSetEnds = ends;
+    }
+
+    /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
+    private void restoreLastSet() {
+        int[] cleared = game.clearedRelations;
+        int[] clearFrom = game.clearFrom;
+        int[] ids = lastSetIds;
+        int start = 0;
+        for (int c = 0; c < cleared.length; c++) {
+            int from = clearFrom[c];
+            int length = lastSetEnds[c] - start;
+            System.arraycopy(ids, start, kb, from, length);
+            for (int i = start, stop = lastSetEnds[c]; i < stop; i++) {
+                int global = ids[i];
+                bits[global >>> 6] |= 1L << global;
+            }
+            end[cleared[c]] = from + length;
+            start = lastSetEnds[c];
+        }
+        sample(game.legalPhaseRelations);
+        goalsComputed = false;
+        movesListed = false;
     }
 
     @Override
@@ -206,20 +268,35 @@ final class HsfcMachine implements StateMachine {
         if (movesListed) {
             return;
         }
-        Arrays.fill(roleMoveCounts, 0);
+        int[] counts = roleMoveCounts;
+        Arrays.fill(counts, 0);
         int legalRelation = game.legalRelation;
         int offset = offsets[legalRelation];
+        int[] legalRole = game.legalRole;
+        int[] legalToDoes = game.legalToDoes;
+        // rules often produce a role's moves in move-id order already; only a role whose moves came out of
+        // order is sorted (its bit in unsorted)
+        long unsorted = 0;
         for (int i = offset, n = end[legalRelation]; i < n; i++) {
             int id = kb[i] - offset;
-            int role = game.legalRole[id];
+            int role = legalRole[id];
             if (role >= 0) {
-                roleMoves[role][roleMoveCounts[role]++] = game.legalToDoes[id];
+                int[] moves = roleMoves[role];
+                int count = counts[role];
+                int move = legalToDoes[id];
+                if (count > 0 && moves[count - 1] > move) {
+                    unsorted |= 1L << role;
+                }
+                moves[count] = move;
+                counts[role] = count + 1;
             }
         }
         // production order depends on the rule order chosen at compile time; move-id order does not, so
         // the same seed picks the same moves whichever tables were built
         for (int role = 0; role < roleMoves.length; role++) {
-            Arrays.sort(roleMoves[role], 0, roleMoveCounts[role]);
+            if (role >= Long.SIZE || (unsorted & (1L << role)) != 0) {
+                Arrays.sort(roleMoves[role], 0, counts[role]);
+            }
         }
         movesListed = true;
     }
