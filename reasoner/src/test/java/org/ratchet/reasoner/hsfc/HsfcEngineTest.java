@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
@@ -72,6 +73,33 @@ class HsfcEngineTest {
             Differential.moves(second, 1, compiled.description().symbols()));
         int fact = first.currentState().fact(0);
         assertEquals(fact, second.factId(first.fact(fact)));
+    }
+
+    @Test
+    void settingOneStateAgainAndAgainGivesWhatAFreshMachineComputes() throws Exception {
+        HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(GameCorpus.repositoryGame("ticTacToe")),
+            EngineOptions.defaults());
+        var symbols = compiled.description().symbols();
+        StateMachine reused = compiled.newMachine();
+        reused.advance(new int[] {reused.legalMove(0, 4), reused.legalMove(1, 0)});
+        State middle = reused.currentState();
+        // a state set repeatedly (kept after its second setting), with play in between that must not leak
+        for (int round = 0; round < 4; round++) {
+            reused.setState(middle);
+            StateMachine fresh = compiled.newMachine();
+            fresh.setState(middle);
+            assertEquals(fresh.currentState(), reused.currentState(), "round " + round);
+            for (int role = 0; role < 2; role++) {
+                assertEquals(Differential.moves(fresh, role, symbols), Differential.moves(reused, role, symbols),
+                    "round " + round + ", role " + role);
+            }
+            assertEquals(fresh.isTerminal(), reused.isTerminal());
+            int[] joint = {reused.legalMove(0, round % reused.legalCount(0)), reused.legalMove(1, 0)};
+            reused.advance(joint);
+            fresh.advance(joint);
+            assertEquals(fresh.currentState(), reused.currentState(), "after a move, round " + round);
+            assertEquals(Differential.moves(fresh, 1, symbols), Differential.moves(reused, 1, symbols));
+        }
     }
 
     @Test
