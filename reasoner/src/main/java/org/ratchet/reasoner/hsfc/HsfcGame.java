@@ -65,7 +65,8 @@ public final class HsfcGame implements StateMachineFactory {
     final int[] legalPhaseRelations;
     final int[] goalPhaseRelations;
     final int[] nextPhaseRelations;
-    final int maxStages;
+    /** stageRoom[k]: the most RefNos one RefNo can add to stage buffer k (k ≥ 1) in any rule. */
+    final int[] stageRoom;
 
     final int trueRelation;
     final int doesRelation;
@@ -138,7 +139,16 @@ public final class HsfcGame implements StateMachineFactory {
                 }
             }
         }
-        maxStages = stages;
+        stageRoom = new int[stages + 1];
+        for (PlanBlock[] plan : new PlanBlock[][] {legalPlan, goalPlan, nextPlan}) {
+            for (PlanBlock block : plan) {
+                for (RulePlan rule : block.rules) {
+                    for (int k = 0; k < rule.stages.length; k++) {
+                        stageRoom[k + 1] = Math.max(stageRoom[k + 1], rule.stages[k].maxRoom);
+                    }
+                }
+            }
+        }
         trueRelation = layout.index(SymbolTable.TRUE);
         doesRelation = layout.index(SymbolTable.DOES);
         nextRelation = layout.index(SymbolTable.NEXT);

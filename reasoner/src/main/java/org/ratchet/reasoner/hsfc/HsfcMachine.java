@@ -26,7 +26,7 @@ final class HsfcMachine implements StateMachine {
     private final int[] roleMoveCounts;
     /** buffers[k]: RefNos waiting for input stage k of the rule being run (see {@link #runStages}). */
     private final int[][] buffers;
-    /** The usual capacity of a stage buffer. */
+    /** RefNos a stage buffer collects before they are passed on to the next stage. */
     private static final int CHUNK = 256;
     private boolean goalsComputed;
     private boolean movesListed;
@@ -62,9 +62,9 @@ final class HsfcMachine implements StateMachine {
             }
             end[r] = position;
         }
-        buffers = new int[game.maxStages + 1][];
+        buffers = new int[game.stageRoom.length][];
         for (int k = 0; k < buffers.length; k++) {
-            buffers[k] = new int[CHUNK];
+            buffers[k] = new int[CHUNK + game.stageRoom[k]];
         }
         roleMoves = new int[game.roles.size()][];
         roleMoveCounts = new int[game.roles.size()];
@@ -348,9 +348,10 @@ final class HsfcMachine implements StateMachine {
      * Runs a rule with several inputs stage by stage: stage k turns the RefNos waiting in
      * {@code buffers[k]} into the RefNos of its passing instances in {@code buffers[k+1]}, and after the
      * last stage those index the results. Each stage is then one flat loop, which the JIT compiles far better
-     * than a recursion through the stages. A buffer that would overflow is passed on early, so memory stays
-     * bounded by {@link #CHUNK} plus one RefNo's instances per stage. An input added to its own relation
-     * during a recursive block is seen on the block's next pass at the latest.
+     * than a recursion through the stages. A buffer is passed on once it holds {@link #CHUNK} RefNos; it has
+     * room for that plus what one RefNo can add (bounded at compile time), so memory stays bounded and the
+     * loops need no capacity checks. An input added to its own relation during a recursive block is seen on
+     * the block's next pass at the latest.
      */
     private void runStages(RulePlan rule) {
         buffers[0][0] = 0;
@@ -362,64 +363,76 @@ final class HsfcMachine implements StateMachine {
         RulePlan.Stage stage = rule.stages[k];
         int[] in = buffers[k];
         int[] out = buffers[k + 1];
-        int[] conditions = stage.conditions;
-        int width = stage.width;
-        boolean once = stage.once;
-        int[][] fixed = stage.fixed;
-        int offset = stage.offset;
-        int size = stage.size;
-        int[] table = stage.table;
-        int[] probeStart = stage.probeStart;
-        int[] probes = stage.probes;
         int m = 0;
         for (int f = 0; f < count; f++) {
             int ref = in[f];
-            int n = end[stage.relation];
-            // the most RefNos this RefNo can add
-            int room = once ? 1 : fixed != null ? fixed[ref].length
-                : probeStart != null ? Math.min(n - offset, probeStart[ref + 1] - probeStart[ref]) : n - offset;
-            if (m + room > out.length) {
-                passOn(rule, k, m);
-                m = 0;
-                out = room > out.length ? grow(k + 1, room) : out;
-            }
-            if (fixed != null) {
-                // a static input: the RefNos it can lead to were listed at compile time
-                for (int next : fixed[ref]) {
-                    if (conditionsHold(conditions, next, width)) {
-                        out[m++] = next;
-                        if (once) {
-                            break;
-                        }
-                    }
-                }
-            } else if (probeStart != null && 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (n - offset)) {
+            if (stage.fixed != null) {
+                m = readStatic(stage, ref, out, m);
+            } else if (stage.probeStart != null
+                    && 5 * (stage.probeStart[ref + 1] - stage.probeStart[ref]) < 4 * (end[stage.relation] - stage.offset)) {
                 // clearly fewer candidates than listed IDs (a probe costs a little more than a list step):
                 // test the candidates' bits instead of scanning the list
-                for (int j = 2 * probeStart[ref], stop = 2 * probeStart[ref + 1]; j < stop; j += 2) {
-                    int next = probes[j + 1];
-                    if (has(offset + probes[j]) && conditionsHold(conditions, next, width)) {
-                        out[m++] = next;
-                        if (once) {
-                            break;
-                        }
-                    }
-                }
+                m = probe(stage, ref, out, m);
             } else {
-                // HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ, with χ = global ID - offset
-                int base = ref * size - offset;
-                for (int i = offset; i < n; i++) {
-                    int next = table[base + kb[i]];
-                    if (next >= 0 && conditionsHold(conditions, next, width)) {
-                        out[m++] = next;
-                        if (once) {
-                            break;
-                        }
-                    }
-                }
+                m = scan(stage, ref, out, m);
+            }
+            if (m >= CHUNK) {
+                passOn(rule, k, m);
+                m = 0;
             }
         }
         passOn(rule, k, m);
+    }
+
+    /** A static input: the RefNos it can lead to were listed at compile time. */
+    private int readStatic(RulePlan.Stage stage, int ref, int[] out, int m) {
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        for (int next : stage.fixed[ref]) {
+            if (conditionsHold(conditions, next, width)) {
+                out[m++] = next;
+                if (stage.once) {
+                    break;
+                }
+            }
+        }
+        return m;
+    }
+
+    private int probe(RulePlan.Stage stage, int ref, int[] out, int m) {
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        int offset = stage.offset;
+        int[] probes = stage.probes;
+        for (int j = 2 * stage.probeStart[ref], stop = 2 * stage.probeStart[ref + 1]; j < stop; j += 2) {
+            int next = probes[j + 1];
+            if (has(offset + probes[j]) && conditionsHold(conditions, next, width)) {
+                out[m++] = next;
+                if (stage.once) {
+                    break;
+                }
+            }
+        }
+        return m;
+    }
+
+    /** HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ, with χ = global ID - offset. */
+    private int scan(RulePlan.Stage stage, int ref, int[] out, int m) {
+        int[] conditions = stage.conditions;
+        int width = stage.width;
+        int[] table = stage.table;
+        int offset = stage.offset;
+        int base = ref * stage.size - offset;
+        for (int i = offset, n = end[stage.relation]; i < n; i++) {
+            int next = table[base + kb[i]];
+            if (next >= 0 && conditionsHold(conditions, next, width)) {
+                out[m++] = next;
+                if (stage.once) {
+                    break;
+                }
+            }
+        }
+        return m;
     }
 
     /** Hands the {@code count} RefNos stage k left in buffers[k+1] to the next stage, or posts their results. */
@@ -440,11 +453,6 @@ final class HsfcMachine implements StateMachine {
             position = append(result[refs[f]], position);
         }
         end[head] = position;
-    }
-
-    private int[] grow(int level, int room) {
-        buffers[level] = new int[Math.max(room, 2 * buffers[level].length)];
-        return buffers[level];
     }
 
     /**

@@ -66,6 +66,8 @@ final class RulePlan {
         final int width;
         final boolean once;
         final boolean last;
+        /** The most RefNos one RefNo of the stage before can lead to here: what a stage buffer must hold. */
+        final int maxRoom;
 
         Stage(CompiledRule rule, int k, RelationLayout layout) {
             relation = rule.inputRelation[k];
@@ -79,6 +81,31 @@ final class RulePlan {
             width = rule.conditionWidth[k + 1];
             once = rule.existential[k];
             last = k == rule.stages() - 1;
+            maxRoom = once ? 1 : maxRoom(fixed, probeStart, table, size);
+        }
+
+        private static int maxRoom(int[][] fixed, int[] probeStart, int[] table, int size) {
+            int most = 0;
+            if (fixed != null) {
+                for (int[] next : fixed) {
+                    most = Math.max(most, next.length);
+                }
+            } else if (probeStart != null) {
+                for (int ref = 0; ref + 1 < probeStart.length; ref++) {
+                    most = Math.max(most, probeStart[ref + 1] - probeStart[ref]);
+                }
+            } else {
+                for (int base = 0; base < table.length && most < size; base += size) {
+                    int passing = 0;
+                    for (int chi = base; chi < base + size; chi++) {
+                        if (table[chi] >= 0) {
+                            passing++;
+                        }
+                    }
+                    most = Math.max(most, passing);
+                }
+            }
+            return most;
         }
     }
 }
