@@ -679,6 +679,10 @@ final class Grounder {
         } else if (literal instanceof Literal.Distinct d) {
             markVariables(d.left(), marks);
             markVariables(d.right(), marks);
+        } else if (literal instanceof Literal.Disjunction or) {
+            for (Literal option : or.options()) {
+                markLiteral(option, marks);
+            }
         }
     }
 
@@ -699,6 +703,14 @@ final class Grounder {
         }
         if (literal instanceof Literal.Negation n) {
             return allBound(n.inner(), bound);
+        }
+        if (literal instanceof Literal.Disjunction or) {
+            for (Literal option : or.options()) {
+                if (!allBound(option, bound)) {
+                    return false;
+                }
+            }
+            return true;
         }
         Literal.Distinct d = (Literal.Distinct) literal;
         return countUnbound(d.left(), bound) == 0 && countUnbound(d.right(), bound) == 0;

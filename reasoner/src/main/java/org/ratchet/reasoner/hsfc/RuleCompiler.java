@@ -436,22 +436,30 @@ final class RuleCompiler {
 
     private boolean foldedHold(List<Literal> literals, Bindings bindings) {
         for (Literal literal : literals) {
-            if (literal instanceof Literal.Distinct d) {
-                if (bindings.instantiate(d.left()).equals(bindings.instantiate(d.right()))) {
-                    return false;
-                }
-            } else if (literal instanceof Literal.Positive p) {
-                if (!grounder.set(p.sentence().symbol()).contains(bindings.instantiate(p.sentence()))) {
-                    return false;
-                }
-            } else {
-                Term sentence = ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence();
-                if (grounder.set(sentence.symbol()).contains(bindings.instantiate(sentence))) {
-                    return false;
-                }
+            if (!foldedHolds(literal, bindings)) {
+                return false;
             }
         }
         return true;
+    }
+
+    private boolean foldedHolds(Literal literal, Bindings bindings) {
+        if (literal instanceof Literal.Distinct d) {
+            return !bindings.instantiate(d.left()).equals(bindings.instantiate(d.right()));
+        }
+        if (literal instanceof Literal.Positive p) {
+            return grounder.set(p.sentence().symbol()).contains(bindings.instantiate(p.sentence()));
+        }
+        if (literal instanceof Literal.Disjunction or) {
+            for (Literal option : or.options()) {
+                if (foldedHolds(option, bindings)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        Term sentence = ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence();
+        return !grounder.set(sentence.symbol()).contains(bindings.instantiate(sentence));
     }
 
     /** A positive dynamic condition whose instance is not in the grounded set can never hold. */

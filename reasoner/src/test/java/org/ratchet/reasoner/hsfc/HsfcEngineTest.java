@@ -103,6 +103,36 @@ class HsfcEngineTest {
     }
 
     @Test
+    void anOrOfDistinctsStaysOneRuleAndKeepsItsMeaning() throws Exception {
+        String kif = """
+            (role p) (index 1) (index 2)
+            (<= (init (cell ?m ?n)) (index ?m) (index ?n))
+            (init flag)
+            (<= (legal p (mark ?m ?n)) (true (cell ?m ?n)))
+            (<= (next (cell ?m ?n)) (does p (mark ?j ?k)) (true (cell ?m ?n)) (or (distinct ?m ?j) (distinct ?n ?k)))
+            (<= (next flag) (does p (mark ?j ?k)) (true flag) (or (distinct ?j 1) (true (cell 2 2))))
+            (<= terminal (not (true (cell 1 1))))
+            (goal p 100)
+            """;
+        GameDescription normal = org.ratchet.reasoner.analysis.NormalForm.of(GameLoader.load(kif));
+        List<org.ratchet.reasoner.gdl.Rule> merged = HsfcCompiler.mergeDistinctOptions(normal.rules());
+        // the two options of the cell rule become one; the flag rule's options differ in more than a distinct
+        assertEquals(normal.rules().size() - 1, merged.size());
+
+        StateMachine m = machine(kif);
+        var symbols = m.description().symbols();
+        int mark12 = -1;
+        for (int i = 0; i < m.legalCount(0); i++) {
+            if (m.move(m.legalMove(0, i)).render(symbols).equals("(mark 1 2)")) {
+                mark12 = m.legalMove(0, i);
+            }
+        }
+        m.advance(new int[] {mark12});
+        assertEquals(new TreeSet<>(List.of("(cell 1 1)", "(cell 2 1)", "(cell 2 2)", "flag")),
+            Differential.facts(m, symbols), "every cell but the marked one stays, and so does the flag");
+    }
+
+    @Test
     void tinyBudgetsMakeHsfcGiveUpAndEnginesFallBackToTheProver() throws Exception {
         GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
         EngineOptions tinyMemory = EngineOptions.defaults().withMemoryBudgetBytes(4096);
