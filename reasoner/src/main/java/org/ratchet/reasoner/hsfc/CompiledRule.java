@@ -12,7 +12,11 @@ final class CompiledRule {
     final int[] inputRelation;
     /** |S(Q_k)|: the number of instances of input k's relation. */
     final int[] inputSize;
-    /** HSFC Def. 7: inputTable[k][RefNo_{k-1} × |S(Q_k)| + χ_k] = RefNo_k, or -1 (fail). */
+    /**
+     * HSFC Def. 7: inputTable[k][RefNo_{k-1} × |S(Q_k)| + χ_k] = RefNo_k, or -1 (fail). Null for a static
+     * input (see {@link #staticNext}) and for a sparse dynamic one, whose passing entries are only kept as
+     * its {@link #probes}.
+     */
     final int[][] inputTable;
     /**
      * HSFC Def. 8, one row per RefNo: conditions[s][RefNo × conditionWidth[s] + c] is the test of condition
@@ -38,7 +42,8 @@ final class CompiledRule {
      * Probes of a dynamic input k (null for a static one, or when not worth their memory): the instances
      * passing its table for RefNo_{k-1} = r are the pairs (local ID, RefNo_k) at probes[k][2j], probes[k][2j+1]
      * for j in probeStart[k][r] .. probeStart[k][r+1]-1. When a RefNo has fewer candidates than the relation
-     * has IDs in the knowledge base, testing each candidate's bit is cheaper than scanning the list.
+     * has IDs in the knowledge base, testing each candidate's bit is cheaper than scanning the list. A sparse
+     * input (no table) is always read this way.
      */
     final int[][] probeStart;
     final int[][] probes;

@@ -24,7 +24,7 @@ final class GroundingBudget {
     void allocate(long bytes, String what) {
         usedBytes += bytes;
         if (usedBytes > maxBytes) {
-            throw new Exceeded("memory budget of " + (maxBytes >> 20) + " MB exceeded by " + what);
+            throw new Exceeded("memory budget of " + (maxBytes >> 20) + " MB exceeded by " + what, true);
         }
     }
 
@@ -74,8 +74,16 @@ final class GroundingBudget {
 
     /** Grounding stopped: the game is too large for reference tables within the budget. */
     static final class Exceeded extends RuntimeException {
+        /** Whether memory ran out (rather than time, or the thread was interrupted). */
+        final boolean memory;
+
         Exceeded(String reason) {
+            this(reason, false);
+        }
+
+        Exceeded(String reason, boolean memory) {
             super(reason, null, false, false);
+            this.memory = memory;
         }
     }
 }

@@ -44,6 +44,11 @@ public final class HsfcCompiler {
      * {@code options} is not enough).
      */
     public static HsfcGame compile(GameDescription game, EngineOptions options) throws GdlException {
+        return compile(game, options, RuleCompiler.DENSE_TABLE_LIMIT);
+    }
+
+    /** {@link #compile(GameDescription, EngineOptions)}, keeping tables larger than the limit sparse. */
+    static HsfcGame compile(GameDescription game, EngineOptions options, long denseTableLimit) throws GdlException {
         HypothesisOrder.Strategy strategy;
         try {
             strategy = HypothesisOrder.Strategy.parse(options.order());
@@ -52,7 +57,7 @@ public final class HsfcCompiler {
         }
         GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
         try {
-            return new HsfcCompiler.Run(game, budget, strategy).compile();
+            return new HsfcCompiler.Run(game, budget, strategy, denseTableLimit).compile();
         } catch (GroundingBudget.Exceeded e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new GdlException("hsfc compile cancelled (its thread was interrupted)");
@@ -68,6 +73,7 @@ public final class HsfcCompiler {
         private final GameDescription original;
         private final GroundingBudget budget;
         private HypothesisOrder.Strategy strategy;
+        private final long denseTableLimit;
         private GameDescription game;
         private DependencyGraph graph;
         private Stratification strata;
@@ -80,7 +86,9 @@ public final class HsfcCompiler {
         /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
         private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
 
-        Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy) {
+        Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy,
+                long denseTableLimit) {
+            this.denseTableLimit = denseTableLimit;
             this.original = original;
             this.budget = budget;
             this.strategy = strategy;
@@ -212,7 +220,7 @@ public final class HsfcCompiler {
         private HsfcGame build(Int2DoubleOpenHashMap meanSizes, long groundingNanos, long optimiseNanos,
                 long tablesStart) {
             HypothesisOrder order = new HypothesisOrder(grounder, statics, meanSizes, passChances);
-            RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget);
+            RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, denseTableLimit);
             long before = budget.usedBytes();
             HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
             int ruleCount = 0;
@@ -226,7 +234,28 @@ public final class HsfcCompiler {
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
                             long ruleStart = System.nanoTime();
                             List<Term> hypotheses = order.order(rule, strategy);
-                            CompiledRule tables = compiler.compile(rule, hypotheses);
+                            long usedBefore = budget.usedBytes();
+                            CompiledRule tables;
+                            try {
+                                tables = compiler.compile(rule, hypotheses);
+                            } catch (GroundingBudget.Exceeded e) {
+                                if (!e.memory) {
+                                    throw e;
+                                }
+                                // the order chosen for speed can multiply RefNos; try the smallest tables
+                                // before giving the game up
+                                budget.release(budget.usedBytes() - usedBefore);
+                                List<Term> small = order.orderForSmallTables(rule);
+                                LOG.debug("hsfc: tables of the rule at line {} in order {} exceed the memory"
+                                    + " budget; trying order {}", rule.line(), hypotheses, small);
+                                hypotheses = small;
+                                try {
+                                    tables = compiler.compile(rule, hypotheses);
+                                } catch (GroundingBudget.Exceeded again) {
+                                    throw again.memory ? new GroundingBudget.Exceeded(again.getMessage()
+                                        + " (tables of the rule at line " + rule.line() + ")", true) : again;
+                                }
+                            }
                             long ruleMillis = (System.nanoTime() - ruleStart) / 1_000_000;
                             if (ruleMillis >= 100) {
                                 LOG.debug("hsfc tables of the rule at line {} took {} ms, order {}", rule.line(),

@@ -368,10 +368,10 @@ final class HsfcMachine implements StateMachine {
             int ref = in[f];
             if (stage.fixed != null) {
                 m = readStatic(stage, ref, out, m);
-            } else if (stage.probeStart != null
-                    && 5 * (stage.probeStart[ref + 1] - stage.probeStart[ref]) < 4 * (end[stage.relation] - stage.offset)) {
-                // clearly fewer candidates than listed IDs (a probe costs a little more than a list step):
-                // test the candidates' bits instead of scanning the list
+            } else if (stage.probeStart != null && (stage.table == null
+                    || 5 * (stage.probeStart[ref + 1] - stage.probeStart[ref]) < 4 * (end[stage.relation] - stage.offset))) {
+                // a sparse input (no table), or clearly fewer candidates than listed IDs (a probe costs a
+                // little more than a list step): test the candidates' bits instead of scanning the list
                 m = probe(stage, ref, out, m);
             } else {
                 m = scan(stage, ref, out, m);
@@ -471,7 +471,7 @@ final class HsfcMachine implements StateMachine {
         // the head's list end stays in a local for the loop (see append)
         int position = end[head];
         int[] probeStart = stage.probeStart;
-        if (probeStart != null && 5 * probeStart[1] < 4 * (n - offset)) {
+        if (probeStart != null && (table == null || 5 * probeStart[1] < 4 * (n - offset))) {
             int[] probes = stage.probes;
             for (int j = 0, stop = 2 * probeStart[1]; j < stop; j += 2) {
                 int next = probes[j + 1];

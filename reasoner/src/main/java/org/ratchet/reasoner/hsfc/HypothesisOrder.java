@@ -40,6 +40,12 @@ final class HypothesisOrder {
 
     /** Orders longer than this are built greedily instead of by trying every permutation. */
     private static final int EXHAUSTIVE_LIMIT = 7;
+    /**
+     * Estimated reference-table entries (see {@link #tableEntries}) above which an order is taken only if
+     * every order is above it: reading a cheap input first can multiply the RefNos of every later table,
+     * and a faster order is no use if its tables do not fit the memory budget.
+     */
+    private static final double TABLE_ENTRY_LIMIT = 1 << 20;
 
     private final Grounder grounder;
     private final StaticRelations statics;
@@ -117,13 +123,50 @@ final class HypothesisOrder {
         }
     }
 
-    List<Term> order(Rule rule, Strategy strategy) {
+    private static List<Term> positives(Rule rule) {
         List<Term> positives = new ArrayList<>();
         for (Literal literal : rule.body()) {
             if (literal instanceof Literal.Positive p) {
                 positives.add(p.sentence());
             }
         }
+        return positives;
+    }
+
+    /**
+     * The order with the smallest estimated tables ({@link #tableEntries}), whatever it costs to run: for a
+     * rule whose tables did not fit the memory budget in the order chosen for speed. Long rules keep their
+     * source order.
+     */
+    List<Term> orderForSmallTables(Rule rule) {
+        List<Term> positives = positives(rule);
+        int n = positives.size();
+        if (n < 2 || n > EXHAUSTIVE_LIMIT || rule.variableCount() > Long.SIZE) {
+            return positives;
+        }
+        Literals literals = new Literals(positives);
+        int[] permutation = new int[n];
+        for (int i = 0; i < n; i++) {
+            permutation[i] = i;
+        }
+        int[] best = permutation.clone();
+        double bestEntries = tableEntries(literals, permutation);
+        while (nextPermutation(permutation)) {
+            double entries = tableEntries(literals, permutation);
+            if (entries < bestEntries) {
+                bestEntries = entries;
+                best = permutation.clone();
+            }
+        }
+        List<Term> ordered = new ArrayList<>(n);
+        for (int i : best) {
+            ordered.add(positives.get(i));
+        }
+        return ordered;
+    }
+
+    List<Term> order(Rule rule, Strategy strategy) {
+        List<Term> positives = positives(rule);
         // variable sets are bit masks; a rule with more variables than a mask holds keeps its own order
         if (strategy == Strategy.SOURCE || positives.size() < 2 || rule.variableCount() > Long.SIZE) {
             return positives;
@@ -138,10 +181,22 @@ final class HypothesisOrder {
             }
             int[] best = permutation.clone();
             double bestCost = cost(literals, permutation);
+            double bestEntries = tableEntries(literals, permutation);
             while (nextPermutation(permutation)) {
                 double cost = cost(literals, permutation);
-                if (minimise ? cost < bestCost : cost > bestCost) {
+                double entries = tableEntries(literals, permutation);
+                // an order within the table limit beats any order beyond it; beyond it, the smaller tables win
+                boolean better;
+                if ((entries <= TABLE_ENTRY_LIMIT) != (bestEntries <= TABLE_ENTRY_LIMIT)) {
+                    better = entries <= TABLE_ENTRY_LIMIT;
+                } else if (entries > TABLE_ENTRY_LIMIT) {
+                    better = entries < bestEntries;
+                } else {
+                    better = minimise ? cost < bestCost : cost > bestCost;
+                }
+                if (better) {
                     bestCost = cost;
+                    bestEntries = entries;
                     best = permutation.clone();
                 }
             }
@@ -179,6 +234,26 @@ final class HypothesisOrder {
             bound |= literals.variables[chosen];
         }
         return ordered;
+    }
+
+    /**
+     * A rough upper bound on the reference-table entries of this order: each input's table has a row of
+     * |S(Q)| entries per RefNo before it, and the RefNos multiply by the instances each input matches for
+     * one binding of the variables bound before it (the projection onto the variables still needed, which
+     * makes them fewer, is left out).
+     */
+    private static double tableEntries(Literals literals, int[] permutation) {
+        long bound = 0;
+        double refNos = 1;
+        double entries = 0;
+        for (int index : permutation) {
+            if (literals.isInput(index, bound)) {
+                entries += refNos * literals.instances[index];
+                refNos *= Math.max(1, literals.instances[index] * literals.passChance(index, bound));
+                bound |= literals.variables[index];
+            }
+        }
+        return entries;
     }
 
     /** HSFC Corollary 2: the input reads of this order, plus a small charge per condition test. */

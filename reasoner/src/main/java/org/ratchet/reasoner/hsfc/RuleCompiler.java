@@ -21,16 +21,27 @@ import org.ratchet.reasoner.gdl.Term;
  * variables still needed later (the head and later literals), so equivalent bindings share table rows.
  */
 final class RuleCompiler {
+    /**
+     * Tables with more entries than this (64 MB) keep only their passing entries: the input is then always
+     * read by probing its candidates (such tables are mostly -1 and would not fit the memory budget).
+     */
+    static final long DENSE_TABLE_LIMIT = 1L << 24;
+
     private final Grounder grounder;
     private final StaticRelations statics;
     private final RelationLayout layout;
     private final GroundingBudget budget;
 
-    RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget) {
+    /** Tables with more entries than this are kept sparse; {@link #DENSE_TABLE_LIMIT} but in tests. */
+    private final long denseTableLimit;
+
+    RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget,
+            long denseTableLimit) {
         this.grounder = grounder;
         this.statics = statics;
         this.layout = layout;
         this.budget = budget;
+        this.denseTableLimit = denseTableLimit;
     }
 
     /** Compiles the rule with its positive literals in {@code order}; null if the rule can never fire. */
@@ -95,6 +106,8 @@ final class RuleCompiler {
         int[] inputSize = new int[stages];
         int[][] inputTable = new int[stages][];
         int[][][] staticNext = new int[stages][][];
+        int[][] probeStart = new int[stages][];
+        int[][] probes = new int[stages][];
         for (int s = 0; s < stages; s++) {
             Term pattern = inputs.get(s);
             InstanceSet candidates = grounder.set(pattern.symbol());
@@ -103,11 +116,24 @@ final class RuleCompiler {
             if (length == 0) {
                 return null;
             }
-            if (length > Integer.MAX_VALUE - 16) {
-                throw new GroundingBudget.Exceeded("reference table of rule at line " + rule.line() + " too large");
+            // A large table is mostly -1: keep only its passing entries, row by row (see CompiledRule#probes)
+            boolean sparse = length > denseTableLimit;
+            int[] table = null;
+            IntArrayList passing = null;
+            int[] rowStart = null;
+            if (sparse) {
+                if (tuples.size() > Integer.MAX_VALUE - 16) {
+                    throw new GroundingBudget.Exceeded("reference table of rule at line " + rule.line()
+                        + " too large", true);
+                }
+                passing = new IntArrayList();
+                rowStart = new int[tuples.size() + 1];
+                budget.allocate(4L * rowStart.length, "reference tables");
+            } else {
+                budget.allocate(length * 4, "reference tables");
+                table = new int[(int) length];
+                Arrays.fill(table, -1);
             }
-            budget.allocate(length * 4, "reference tables");
-            int[] table = new int[(int) length];
             inputRelation[s] = layout.index(pattern.symbol());
             inputSize[s] = size;
             List<Literal> stageFolded = folded.get(s + 1);
@@ -128,7 +154,6 @@ final class RuleCompiler {
             int keyPath = selectivePath(pattern, boundBefore);
             Term keyPattern = keyPath < 0 ? null : Grounder.subterm(pattern, keyPath);
             Map<Object, IntArrayList> buckets = keyPath < 0 ? null : grounder.buckets(pattern.symbol(), keyPath);
-            Arrays.fill(table, -1);
             IntArrayList everything = null;
             if (keyPath < 0) {
                 everything = new IntArrayList(size);
@@ -142,6 +167,9 @@ final class RuleCompiler {
                     bindings.values[previousLive[j]] = tuple[j];
                 }
                 int base = r * size;
+                if (sparse) {
+                    rowStart[r] = passing.size() / 2;
+                }
                 IntArrayList matching = keyPath < 0 ? everything : buckets.get(bindings.instantiate(keyPattern));
                 for (int b = 0, n = matching == null ? 0 : matching.size(); b < n; b++) {
                     int chi = matching.getInt(b);
@@ -168,7 +196,13 @@ final class RuleCompiler {
                     }
                     bindings.undo(mark);
                     if (entry >= 0) {
-                        table[base + chi] = entry;
+                        if (sparse) {
+                            budget.allocate(8, "reference tables");
+                            passing.add(chi);
+                            passing.add(entry);
+                        } else {
+                            table[base + chi] = entry;
+                        }
                     }
                 }
                 Arrays.fill(bindings.values, null);
@@ -176,11 +210,32 @@ final class RuleCompiler {
             if (nextTuples.isEmpty()) {
                 return null;
             }
-            inputTable[s] = table;
-            if (statics.isStatic(pattern.symbol())) {
-                staticNext[s] = passingRefNos(table, tuples.size(), size);
-                inputTable[s] = null;
+            if (sparse) {
+                rowStart[tuples.size()] = passing.size() / 2;
+            }
+            boolean isStatic = statics.isStatic(pattern.symbol());
+            if (isStatic && sparse) {
+                int[] pairs = passing.elements();
+                int[] starts = rowStart;
+                staticNext[s] = passingRefNos(tuples.size(), (r, found) -> {
+                    for (int j = 2 * starts[r], stop = 2 * starts[r + 1]; j < stop; j += 2) {
+                        found.accept(pairs[j + 1]);
+                    }
+                });
+                budget.release(4L * passing.size() + 4L * rowStart.length);
+            } else if (isStatic) {
+                int[] dense = table;
+                staticNext[s] = passingRefNos(tuples.size(), (r, found) -> {
+                    for (int chi = 0, base = r * size; chi < size; chi++) {
+                        found.accept(dense[base + chi]);
+                    }
+                });
                 budget.release(length * 4);
+            } else if (sparse) {
+                probeStart[s] = rowStart;
+                probes[s] = passing.toIntArray();
+            } else {
+                inputTable[s] = table;
             }
             conditions[s + 1] = codes.toIntArray();
             tuples = nextTuples;
@@ -220,7 +275,7 @@ final class RuleCompiler {
         budget.allocate(4L * result.length, "result tables");
         return withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
             inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
-            new int[stages][], new int[stages][], rule.line())));
+            probeStart, probes, rule.line())));
     }
 
     /**
@@ -230,8 +285,9 @@ final class RuleCompiler {
      */
     private CompiledRule withProbes(CompiledRule rule) {
         int stages = rule.stages();
-        int[][] probeStart = new int[stages][];
-        int[][] probes = new int[stages][];
+        // sparse inputs have their probes already
+        int[][] probeStart = rule.probeStart.clone();
+        int[][] probes = rule.probes.clone();
         for (int k = 0; k < stages; k++) {
             int[] table = rule.inputTable[k];
             if (table == null) {
@@ -288,12 +344,17 @@ final class RuleCompiler {
         return best;
     }
 
+    /** The entries of a table's rows, whether it is kept dense or sparse. */
+    private interface TableRows {
+        void forEachEntry(int row, java.util.function.IntConsumer entry);
+    }
+
     /**
      * For an input on a static relation the knowledge-base list never changes, so the RefNos each previous
      * RefNo leads to are known now: they replace the table and the list scan (duplicates removed, since
      * equal RefNos lead to identical work).
      */
-    private int[][] passingRefNos(int[] table, int previousCount, int size) {
+    private int[][] passingRefNos(int previousCount, TableRows rows) {
         int[][] next = new int[previousCount][];
         IntArrayList found = new IntArrayList();
         IntOpenHashSet seen = new IntOpenHashSet();
@@ -301,12 +362,11 @@ final class RuleCompiler {
         for (int r = 0; r < previousCount; r++) {
             found.clear();
             seen.clear();
-            for (int chi = 0, base = r * size; chi < size; chi++) {
-                int entry = table[base + chi];
+            rows.forEachEntry(r, entry -> {
                 if (entry >= 0 && seen.add(entry)) {
                     found.add(entry);
                 }
-            }
+            });
             next[r] = found.toIntArray();
             total += next[r].length + 4;
         }
@@ -327,6 +387,8 @@ final class RuleCompiler {
         List<Integer> sizes = new ArrayList<>();
         List<int[]> tables = new ArrayList<>();
         List<int[][]> fixed = new ArrayList<>();
+        List<int[]> probeStarts = new ArrayList<>();
+        List<int[]> probes = new ArrayList<>();
         List<int[]> conditions = new ArrayList<>();
         List<Integer> widths = new ArrayList<>();
         List<Boolean> existential = new ArrayList<>();
@@ -339,7 +401,8 @@ final class RuleCompiler {
             // a static input right after another stage, with no run-time condition between them
             boolean mergeable = last >= 0 && next != null && widths.get(last + 1) == 0;
             int[][] composed = mergeable && fixed.get(last) != null ? compose(fixed.get(last), next) : null;
-            if (composed != null || mergeable && fixed.get(last) == null && atMostOne(next)) {
+            // (a sparse dynamic stage, which has no table, is not merged into)
+            if (composed != null || mergeable && tables.get(last) != null && atMostOne(next)) {
                 if (composed != null) {
                     fixed.set(last, composed);
                 } else {
@@ -361,6 +424,8 @@ final class RuleCompiler {
             sizes.add(rule.inputSize[s]);
             tables.add(rule.inputTable[s]);
             fixed.add(next);
+            probeStarts.add(rule.probeStart[s]);
+            probes.add(rule.probes[s]);
             conditions.add(rule.conditions[s + 1]);
             widths.add(rule.conditionWidth[s + 1]);
             existential.add(rule.existential[s]);
@@ -376,7 +441,8 @@ final class RuleCompiler {
         return new CompiledRule(rule.headRelation, relations.stream().mapToInt(Integer::intValue).toArray(),
             sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
             conditions.toArray(new int[0][]), widths.stream().mapToInt(Integer::intValue).toArray(), rule.result,
-            existentialArray, fixed.toArray(new int[0][][]), new int[stages][], new int[stages][], rule.line);
+            existentialArray, fixed.toArray(new int[0][][]), probeStarts.toArray(new int[0][]),
+            probes.toArray(new int[0][]), rule.line);
     }
 
     /** The RefNos each of {@code previous}'s RefNos reaches through {@code next}, or null beyond the budget. */

@@ -54,7 +54,7 @@ final class RulePlan {
         /** Global offset of the relation: its knowledge-base list starts there, its IDs are offset + local. */
         final int offset;
         final int size;
-        /** Dynamic input: HSFC Def. 7 table over local IDs; null for a static input. */
+        /** Dynamic input: HSFC Def. 7 table over local IDs; null for a static or a sparse input. */
         final int[] table;
         /** Static input: the RefNos each previous RefNo leads to; null for a dynamic input. */
         final int[][] fixed;
