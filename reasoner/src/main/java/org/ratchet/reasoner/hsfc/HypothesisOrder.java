@@ -40,12 +40,6 @@ final class HypothesisOrder {
 
     /** Orders longer than this are built greedily instead of by trying every permutation. */
     private static final int EXHAUSTIVE_LIMIT = 7;
-    /**
-     * Estimated reference-table entries (see {@link #tableEntries}) above which an order is taken only if
-     * every order is above it: reading a cheap input first can multiply the RefNos of every later table,
-     * and a faster order is no use if its tables do not fit the memory budget.
-     */
-    private static final double TABLE_ENTRY_LIMIT = 1 << 20;
 
     private final Grounder grounder;
     private final StaticRelations statics;
@@ -181,22 +175,10 @@ final class HypothesisOrder {
             }
             int[] best = permutation.clone();
             double bestCost = cost(literals, permutation);
-            double bestEntries = tableEntries(literals, permutation);
             while (nextPermutation(permutation)) {
                 double cost = cost(literals, permutation);
-                double entries = tableEntries(literals, permutation);
-                // an order within the table limit beats any order beyond it; beyond it, the smaller tables win
-                boolean better;
-                if ((entries <= TABLE_ENTRY_LIMIT) != (bestEntries <= TABLE_ENTRY_LIMIT)) {
-                    better = entries <= TABLE_ENTRY_LIMIT;
-                } else if (entries > TABLE_ENTRY_LIMIT) {
-                    better = entries < bestEntries;
-                } else {
-                    better = minimise ? cost < bestCost : cost > bestCost;
-                }
-                if (better) {
+                if (minimise ? cost < bestCost : cost > bestCost) {
                     bestCost = cost;
-                    bestEntries = entries;
                     best = permutation.clone();
                 }
             }
