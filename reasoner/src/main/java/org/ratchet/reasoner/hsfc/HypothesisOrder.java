@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
@@ -139,16 +140,23 @@ final class HypothesisOrder {
             return positives;
         }
         Literals literals = new Literals(positives);
+        return bestPermutation(positives, permutation -> tableEntries(literals, permutation), true);
+    }
+
+    /** Tries every permutation of the literals; the one whose score is least (or most). */
+    private static List<Term> bestPermutation(List<Term> positives, ToDoubleFunction<int[]> score,
+            boolean minimise) {
+        int n = positives.size();
         int[] permutation = new int[n];
         for (int i = 0; i < n; i++) {
             permutation[i] = i;
         }
         int[] best = permutation.clone();
-        double bestEntries = tableEntries(literals, permutation);
+        double bestScore = score.applyAsDouble(permutation);
         while (nextPermutation(permutation)) {
-            double entries = tableEntries(literals, permutation);
-            if (entries < bestEntries) {
-                bestEntries = entries;
+            double value = score.applyAsDouble(permutation);
+            if (minimise ? value < bestScore : value > bestScore) {
+                bestScore = value;
                 best = permutation.clone();
             }
         }
@@ -169,24 +177,7 @@ final class HypothesisOrder {
         boolean minimise = strategy != Strategy.WORST;
         int n = positives.size();
         if (n <= EXHAUSTIVE_LIMIT) {
-            int[] permutation = new int[n];
-            for (int i = 0; i < n; i++) {
-                permutation[i] = i;
-            }
-            int[] best = permutation.clone();
-            double bestCost = cost(literals, permutation);
-            while (nextPermutation(permutation)) {
-                double cost = cost(literals, permutation);
-                if (minimise ? cost < bestCost : cost > bestCost) {
-                    bestCost = cost;
-                    best = permutation.clone();
-                }
-            }
-            List<Term> ordered = new ArrayList<>(n);
-            for (int i : best) {
-                ordered.add(positives.get(i));
-            }
-            return ordered;
+            return bestPermutation(positives, permutation -> cost(literals, permutation), minimise);
         }
         // greedy: repeatedly take the literal whose reading adds least (most) work at this point
         boolean[] taken = new boolean[n];
