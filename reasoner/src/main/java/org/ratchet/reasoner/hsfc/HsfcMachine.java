@@ -368,10 +368,7 @@ final class HsfcMachine implements StateMachine {
             int ref = in[f];
             if (stage.fixed != null) {
                 m = readStatic(stage, ref, out, m);
-            } else if (stage.probeStart != null && (stage.table == null
-                    || 5 * (stage.probeStart[ref + 1] - stage.probeStart[ref]) < 4 * (end[stage.relation] - stage.offset))) {
-                // a sparse input (no table), or clearly fewer candidates than listed IDs (a probe costs a
-                // little more than a list step): test the candidates' bits instead of scanning the list
+            } else if (probes(stage, ref)) {
                 m = probe(stage, ref, out, m);
             } else {
                 m = scan(stage, ref, out, m);
@@ -382,6 +379,17 @@ final class HsfcMachine implements StateMachine {
             }
         }
         passOn(rule, k, m);
+    }
+
+    /**
+     * Whether dynamic input {@code stage} is read for RefNo {@code ref} by testing its candidates' bits: it
+     * is sparse (no table), or has clearly fewer candidates than listed IDs (a probe costs a little more than
+     * a list step). Otherwise its list is scanned through the table.
+     */
+    private boolean probes(RulePlan.Stage stage, int ref) {
+        int[] probeStart = stage.probeStart;
+        return probeStart != null && (stage.table == null
+            || 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (end[stage.relation] - stage.offset));
     }
 
     /** A static input: the RefNos it can lead to were listed at compile time. */
@@ -470,10 +478,9 @@ final class HsfcMachine implements StateMachine {
         int n = end[stage.relation];
         // the head's list end stays in a local for the loop (see append)
         int position = end[head];
-        int[] probeStart = stage.probeStart;
-        if (probeStart != null && (table == null || 5 * probeStart[1] < 4 * (n - offset))) {
+        if (probes(stage, 0)) {
             int[] probes = stage.probes;
-            for (int j = 0, stop = 2 * probeStart[1]; j < stop; j += 2) {
+            for (int j = 0, stop = 2 * stage.probeStart[1]; j < stop; j += 2) {
                 int next = probes[j + 1];
                 if (!has(offset + probes[j]) || !conditionsHold(conditions, next, width)) {
                     continue;

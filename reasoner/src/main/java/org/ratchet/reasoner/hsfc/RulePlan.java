@@ -23,10 +23,8 @@ final class RulePlan {
     /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance. */
     final int[] result;
     final Stage[] stages;
-    final CompiledRule rule;
 
     private RulePlan(CompiledRule rule, RelationLayout layout) {
-        this.rule = rule;
         headRelation = rule.headRelation;
         preconditions = rule.conditions[0];
         result = rule.result;
@@ -65,7 +63,6 @@ final class RulePlan {
         final int[] conditions;
         final int width;
         final boolean once;
-        final boolean last;
         /** The most RefNos one RefNo of the stage before can lead to here: what a stage buffer must hold. */
         final int maxRoom;
 
@@ -80,7 +77,6 @@ final class RulePlan {
             conditions = rule.conditions[k + 1];
             width = rule.conditionWidth[k + 1];
             once = rule.existential[k];
-            last = k == rule.stages() - 1;
             maxRoom = once ? 1 : maxRoom(fixed, probeStart, table, size);
         }
 
