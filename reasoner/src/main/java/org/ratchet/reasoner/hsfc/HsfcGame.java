@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.hsfc;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
@@ -131,24 +132,7 @@ public final class HsfcGame implements StateMachineFactory {
             clearFirstMask[i] = -1L << first;
             clearLastMask[i] = -1L >>> (63 - (last & 63));
         }
-        int stages = 0;
-        for (Block[] phase : phases) {
-            for (Block block : phase) {
-                for (CompiledRule rule : block.rules()) {
-                    stages = Math.max(stages, rule.stages());
-                }
-            }
-        }
-        stageRoom = new int[stages + 1];
-        for (PlanBlock[] plan : new PlanBlock[][] {legalPlan, goalPlan, nextPlan}) {
-            for (PlanBlock block : plan) {
-                for (RulePlan rule : block.rules) {
-                    for (int k = 0; k < rule.stages.length; k++) {
-                        stageRoom[k + 1] = Math.max(stageRoom[k + 1], rule.stages[k].maxRoom);
-                    }
-                }
-            }
-        }
+        stageRoom = stageRoom(legalPlan, goalPlan, nextPlan);
         trueRelation = layout.index(SymbolTable.TRUE);
         doesRelation = layout.index(SymbolTable.DOES);
         nextRelation = layout.index(SymbolTable.NEXT);
@@ -214,6 +198,25 @@ public final class HsfcGame implements StateMachineFactory {
             initial[i] = factIds.getInt(initSet.get(i).arg(0));
         }
         initialState = State.of(initial);
+    }
+
+    /** The stage buffer sizes of the field {@code stageRoom}; buffer 0 holds only the RefNo a rule starts from. */
+    private static int[] stageRoom(PlanBlock[]... plans) {
+        IntArrayList room = new IntArrayList();
+        room.add(0);
+        for (PlanBlock[] plan : plans) {
+            for (PlanBlock block : plan) {
+                for (RulePlan rule : block.rules) {
+                    for (int k = 0; k < rule.stages.length; k++) {
+                        if (room.size() == k + 1) {
+                            room.add(0);
+                        }
+                        room.set(k + 1, Math.max(room.getInt(k + 1), rule.stages[k].maxRoom));
+                    }
+                }
+            }
+        }
+        return room.toIntArray();
     }
 
     private static PlanBlock[] plan(Block[] blocks, RelationLayout layout) {
