@@ -8,7 +8,9 @@ import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -237,35 +239,7 @@ public final class HsfcCompiler {
                     for (Rule rule : runtimeRules) {
                         int head = rule.head().symbol();
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
-                            long ruleStart = System.nanoTime();
-                            List<Term> hypotheses = order.order(rule, strategy);
-                            long usedBefore = budget.usedBytes();
-                            CompiledRule tables;
-                            try {
-                                tables = compiler.compile(rule, hypotheses);
-                            } catch (GroundingBudget.Exceeded e) {
-                                if (!e.memory) {
-                                    throw e;
-                                }
-                                // the order chosen for speed can multiply RefNos; try the smallest tables
-                                // before giving the game up
-                                budget.release(budget.usedBytes() - usedBefore);
-                                List<Term> small = order.orderForSmallTables(rule);
-                                LOG.debug("hsfc: tables of the rule at line {} in order {} exceed the memory"
-                                    + " budget; trying order {}", rule.line(), hypotheses, small);
-                                hypotheses = small;
-                                try {
-                                    tables = compiler.compile(rule, hypotheses);
-                                } catch (GroundingBudget.Exceeded again) {
-                                    throw again.memory ? new GroundingBudget.Exceeded(again.getMessage()
-                                        + " (tables of the rule at line " + rule.line() + ")", true) : again;
-                                }
-                            }
-                            long ruleMillis = (System.nanoTime() - ruleStart) / 1_000_000;
-                            if (ruleMillis >= 100) {
-                                LOG.debug("hsfc tables of the rule at line {} took {} ms, order {}", rule.line(),
-                                    ruleMillis, hypotheses);
-                            }
+                            CompiledRule tables = compileRule(rule, order, compiler);
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
@@ -312,6 +286,42 @@ public final class HsfcCompiler {
                 (budget.usedBytes() - before) >> 20, tablesMillis);
             return new HsfcGame(original, grounder, layout, permanent, cleared.toIntArray(), phases, sampled,
                 statistics);
+        }
+
+        /**
+         * The rule's tables in the order chosen by {@link #strategy}, or, if those exceed the memory
+         * budget, in the order with the smallest tables (the order chosen for speed can multiply RefNos);
+         * null if the rule can never fire.
+         */
+        private CompiledRule compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
+            long ruleStart = System.nanoTime();
+            List<Term> hypotheses = order.order(rule, strategy);
+            long usedBefore = budget.usedBytes();
+            CompiledRule tables;
+            try {
+                tables = compiler.compile(rule, hypotheses);
+            } catch (GroundingBudget.Exceeded e) {
+                if (!e.memory) {
+                    throw e;
+                }
+                budget.release(budget.usedBytes() - usedBefore);
+                List<Term> small = order.orderForSmallTables(rule);
+                LOG.debug("hsfc: tables of the rule at line {} in order {} exceed the memory budget; trying order"
+                    + " {}", rule.line(), hypotheses, small);
+                hypotheses = small;
+                try {
+                    tables = compiler.compile(rule, hypotheses);
+                } catch (GroundingBudget.Exceeded again) {
+                    throw again.memory ? new GroundingBudget.Exceeded(again.getMessage()
+                        + " (tables of the rule at line " + rule.line() + ")", true) : again;
+                }
+            }
+            long ruleMillis = (System.nanoTime() - ruleStart) / 1_000_000;
+            if (ruleMillis >= 100) {
+                LOG.debug("hsfc tables of the rule at line {} took {} ms, order {}", rule.line(), ruleMillis,
+                    hypotheses);
+            }
+            return tables;
         }
 
         /** Relations of each phase: state (legal, terminal), goal (only at terminal states), next. */
@@ -452,7 +462,7 @@ public final class HsfcCompiler {
      * Anything else is left as it is.
      */
     static List<Rule> mergeDistinctOptions(List<Rule> rules) {
-        java.util.Map<List<Object>, List<Rule>> groups = new java.util.LinkedHashMap<>();
+        Map<List<Object>, List<Rule>> groups = new LinkedHashMap<>();
         for (Rule rule : rules) {
             List<Literal> others = new ArrayList<>();
             for (Literal literal : rule.body()) {
@@ -480,8 +490,11 @@ public final class HsfcCompiler {
         List<Literal> common = null;
         for (Rule rule : options) {
             List<Literal> distincts = rule.body().stream().filter(l -> l instanceof Literal.Distinct).toList();
-            common = common == null ? new ArrayList<>(distincts) : new ArrayList<>(common);
-            common.retainAll(distincts);
+            if (common == null) {
+                common = new ArrayList<>(distincts);
+            } else {
+                common.retainAll(distincts);
+            }
         }
         List<Literal> alternatives = new ArrayList<>();
         int variables = 0;
