@@ -221,8 +221,8 @@ final class HypothesisOrder {
         double entries = 0;
         for (int index : permutation) {
             if (literals.isInput(index, bound)) {
-                entries += refNos * literals.instances[index];
-                refNos *= Math.max(1, literals.instances[index] * literals.passChance(index, bound));
+                entries += refNos * literals.instances(index);
+                refNos *= Math.max(1, literals.instances(index) * literals.passChance(index, bound));
                 bound |= literals.variables[index];
             }
         }
@@ -261,8 +261,6 @@ final class HypothesisOrder {
         final double[] size;
         final boolean[] isStatic;
         final LiteralChances[] chances;
-        /** The grounded instances of each literal's relation. */
-        final int[] instances;
 
         Literals(List<Term> positives) {
             int n = positives.size();
@@ -271,9 +269,7 @@ final class HypothesisOrder {
             size = new double[n];
             isStatic = new boolean[n];
             chances = new LiteralChances[n];
-            instances = new int[n];
             for (int i = 0; i < n; i++) {
-                instances[i] = grounder.set(terms[i].symbol()).size();
                 variables[i] = variableMask(terms[i]);
                 size[i] = meanSize(terms[i]);
                 isStatic[i] = statics.isStatic(terms[i].symbol());
@@ -297,7 +293,12 @@ final class HypothesisOrder {
          */
         double dynamicReads(int i, long bound) {
             double chance = passChance(i, bound);
-            return chance <= 0.5 ? Math.min(size[i], 1.25 * instances[i] * chance) : size[i];
+            return chance <= 0.5 ? Math.min(size[i], 1.25 * instances(i) * chance) : size[i];
+        }
+
+        /** The grounded instances of literal i's relation. */
+        int instances(int i) {
+            return chances[i].instances;
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
@@ -346,7 +347,7 @@ final class RuleCompiler {
 
     /** The entries of a table's rows, whether it is kept dense or sparse. */
     private interface TableRows {
-        void forEachEntry(int row, java.util.function.IntConsumer entry);
+        void forEachEntry(int row, IntConsumer entry);
     }
 
     /**
