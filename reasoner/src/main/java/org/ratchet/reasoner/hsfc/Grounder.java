@@ -5,10 +5,12 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.analysis.Stratification;
@@ -243,6 +245,31 @@ final class Grounder {
             }
         }
         return true;
+    }
+
+    /**
+     * Numbers the instances of {@code true} anew so that the fluents of each part key (see
+     * {@link RelationLayout#partKey}) have consecutive IDs, in the order the keys first occur, and returns
+     * the number of IDs each key got, in that order. Done once grounding is over and before anything keeps
+     * an ID; the indexes over {@code true} are built again when asked for.
+     */
+    Long2IntLinkedOpenHashMap groupFluents() {
+        InstanceSet instances = set(SymbolTable.TRUE);
+        LinkedHashMap<Long, List<Term>> byKey = new LinkedHashMap<>();
+        for (int i = 0; i < instances.size(); i++) {
+            Term sentence = instances.get(i);
+            byKey.computeIfAbsent(RelationLayout.partKey(sentence.arg(0)), k -> new ArrayList<>()).add(sentence);
+        }
+        List<Term> order = new ArrayList<>(instances.size());
+        Long2IntLinkedOpenHashMap sizes = new Long2IntLinkedOpenHashMap();
+        for (var group : byKey.entrySet()) {
+            order.addAll(group.getValue());
+            sizes.put(group.getKey().longValue(), group.getValue().size());
+        }
+        instances.renumber(order);
+        indexes.remove(SymbolTable.TRUE);
+        distinctCounts.keySet().removeIf(key -> (int) (key >>> 32) == SymbolTable.TRUE);
+        return sizes;
     }
 
     /** The instances of a relation (empty if it has none). */

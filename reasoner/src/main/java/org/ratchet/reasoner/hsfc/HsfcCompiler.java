@@ -7,6 +7,7 @@ import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
 
 /**
  * Compiles a game into reference tables: normal form, static/dynamic analysis, grounding, relation layout,
@@ -115,6 +117,8 @@ public final class HsfcCompiler {
             List<Rule> merged = mergeDistinctOptions(runtimeRules);
             runtimeRules.clear();
             runtimeRules.addAll(merged);
+            // before any ID is handed out: true's IDs are grouped by fluent, one list per group
+            Long2IntLinkedOpenHashMap fluentGroups = readsAnyFluent(runtimeRules) ? null : grounder.groupFluents();
             for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
                     SymbolTable.GOAL, SymbolTable.TERMINAL}) {
                 layout.add(symbol, grounder.set(symbol).size());
@@ -131,18 +135,25 @@ public final class HsfcCompiler {
             for (Rule rule : permanentRules) {
                 layout.add(rule.head().symbol(), grounder.set(rule.head().symbol()).size());
             }
+            layout.addTrueParts(fluentGroups);
             assignPhases();
             long grounded = System.nanoTime();
             LOG.debug("hsfc grounding: {} ms", (grounded - start) / 1_000_000);
 
             Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
-            // Before any state is measured, a state is guessed to hold a quarter of the possible facts (as
-            // other relations are guessed at a quarter of their instances), at least the initial ones: games
-            // that start almost empty (hex) fill up, and ordering for the initial size alone built tables
-            // many times larger than needed.
-            estimates.put(SymbolTable.TRUE, Math.max(Math.max(1, grounder.set(SymbolTable.INIT).size()),
-                grounder.set(SymbolTable.TRUE).size() / 4.0));
-            estimates.put(SymbolTable.DOES, original.roles().size());
+            // Before any state is measured, a state is guessed to hold a quarter of the possible facts of each
+            // fluent (as other relations are guessed at a quarter of their instances), at least the initial
+            // ones: games that start almost empty (hex) fill up, and ordering for the initial size alone built
+            // tables many times larger than needed.
+            InstanceSet initial = grounder.set(SymbolTable.INIT);
+            int[] initialFacts = new int[layout.count()];
+            for (int i = 0; i < initial.size(); i++) {
+                initialFacts[layout.partOfTrue(initial.get(i).arg(0))]++;
+            }
+            for (int part : layout.partsOfTrue()) {
+                estimates.put(part, Math.max(Math.max(1, initialFacts[part]), layout.size(part) / 4.0));
+            }
+            estimates.put(layout.index(SymbolTable.DOES), original.roles().size());
             HsfcGame first = build(estimates, grounded - start, 0, System.nanoTime());
             if (strategy == HypothesisOrder.Strategy.SOURCE) {
                 return first;
@@ -226,7 +237,7 @@ public final class HsfcCompiler {
 
         private HsfcGame build(Int2DoubleOpenHashMap meanSizes, long groundingNanos, long optimiseNanos,
                 long tablesStart) {
-            HypothesisOrder order = new HypothesisOrder(grounder, statics, meanSizes, passChances);
+            HypothesisOrder order = new HypothesisOrder(grounder, statics, layout, meanSizes, passChances);
             RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, denseTableLimit);
             long before = budget.usedBytes();
             HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
@@ -257,7 +268,8 @@ public final class HsfcCompiler {
             int[][] permanent = permanentFacts();
             IntArrayList cleared = new IntArrayList();
             for (int r = 0; r < layout.count(); r++) {
-                if (!statics.isStatic(layout.symbol(r))) {
+                // true's lists are those of its parts
+                if (!statics.isStatic(layout.symbol(r)) && r != layout.index(SymbolTable.TRUE)) {
                     cleared.add(r);
                 }
             }
@@ -270,7 +282,7 @@ public final class HsfcCompiler {
                     }
                 }
                 if (phase == 0) {
-                    relations.add(layout.index(SymbolTable.TRUE));
+                    relations.addElements(relations.size(), layout.partsOfTrue());
                 } else if (phase == 2) {
                     relations.add(layout.index(SymbolTable.DOES));
                 }
@@ -279,7 +291,7 @@ public final class HsfcCompiler {
             long kbBytes = layout.totalSize() / 8 + 4L * layout.totalSize();
             long tablesMillis = (System.nanoTime() - tablesStart) / 1_000_000;
             CompileStatistics statistics = new CompileStatistics(groundingNanos / 1_000_000,
-                optimiseNanos / 1_000_000, tablesMillis, tableInts * 4, kbBytes, layout.count(), ruleCount,
+                optimiseNanos / 1_000_000, tablesMillis, tableInts * 4, kbBytes, layout.relationCount(), ruleCount,
                 strategy.name().toLowerCase(java.util.Locale.ROOT));
             LOG.debug("hsfc tables ({} order): {} rules, {} KB reference tables (budget use {} MB) in {} ms",
                 strategy.name().toLowerCase(java.util.Locale.ROOT), ruleCount, tableInts * 4 / 1024,
@@ -434,8 +446,8 @@ public final class HsfcCompiler {
         }
 
         /**
-         * Average list sizes per relation over random playouts (HSFC Def. 6's Q̄), or null if the time
-         * budget does not allow it.
+         * Average list sizes by run-time relation index (HSFC Def. 6's Q̄) over random playouts, or null if
+         * the time budget does not allow it.
          */
         private Int2DoubleOpenHashMap measure(HsfcGame game) {
             if (budget.remainingMillis() < 500) {
@@ -447,7 +459,7 @@ public final class HsfcCompiler {
             Int2DoubleOpenHashMap means = new Int2DoubleOpenHashMap();
             for (int r = 0; r < sums.length; r++) {
                 if (samples[r] > 0) {
-                    means.put(layout.symbol(r), Math.max((double) sums[r] / samples[r], 0.01));
+                    means.put(r, Math.max((double) sums[r] / samples[r], 0.01));
                 }
             }
             return means;
@@ -520,6 +532,19 @@ public final class HsfcCompiler {
         }
         body.add(new Literal.Disjunction(alternatives));
         return new Rule(first.head(), body, variables, first.line());
+    }
+
+    /** Whether a rule reads {@code (true ?x)}: a fluent of any kind, so true cannot be laid out in parts. */
+    private static boolean readsAnyFluent(List<Rule> rules) {
+        for (Rule rule : rules) {
+            for (Literal literal : rule.body()) {
+                Term sentence = sentence(literal);
+                if (sentence != null && sentence.symbol() == SymbolTable.TRUE && sentence.arg(0) instanceof Variable) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean hasDynamicLiteralIn(Literal literal, StaticRelations statics) {

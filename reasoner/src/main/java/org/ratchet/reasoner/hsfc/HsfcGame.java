@@ -78,6 +78,9 @@ public final class HsfcGame implements StateMachineFactory {
     final int terminalId;
 
     final int[] nextToTrue;
+    /** The parts of true (see {@link RelationLayout}), and factPart[f]: the part whose list holds fact f. */
+    final int[] trueParts;
+    final int[] factPart;
     final int[] legalRole;
     final int[] legalToDoes;
     final int[] legalCountOfRole;
@@ -147,6 +150,12 @@ public final class HsfcGame implements StateMachineFactory {
         for (int i = 0; i < facts.length; i++) {
             facts[i] = trueSet.get(i).arg(0);
             factIds.put(facts[i], i);
+        }
+        trueParts = layout.partsOfTrue();
+        factPart = new int[facts.length];
+        for (int part : trueParts) {
+            int first = layout.offset(part) - layout.offset(trueRelation);
+            Arrays.fill(factPart, first, first + layout.size(part), part);
         }
         InstanceSet nextSet = grounder.set(SymbolTable.NEXT);
         nextToTrue = new int[nextSet.size()];

@@ -101,10 +101,11 @@ final class HsfcMachine implements StateMachine {
             restoreLastSet();
             return;
         }
-        int trueRelation = game.trueRelation;
-        int offset = offsets[trueRelation];
+        int offset = offsets[game.trueRelation];
+        int[] factPart = game.factPart;
         for (int i = 0; i < state.size(); i++) {
-            write(trueRelation, offset + state.fact(i));
+            int fact = state.fact(i);
+            write(factPart[fact], offset + fact);
         }
         computeStateRelations();
         if (state == lastSet) {
@@ -160,11 +161,17 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public State currentState() {
-        int trueRelation = game.trueRelation;
-        int offset = offsets[trueRelation];
-        int[] facts = new int[end[trueRelation] - offset];
-        for (int i = 0; i < facts.length; i++) {
-            facts[i] = kb[offset + i] - offset;
+        int offset = offsets[game.trueRelation];
+        int count = 0;
+        for (int part : game.trueParts) {
+            count += end[part] - offsets[part];
+        }
+        int[] facts = new int[count];
+        count = 0;
+        for (int part : game.trueParts) {
+            for (int i = offsets[part]; i < end[part]; i++) {
+                facts[count++] = kb[i] - offset;
+            }
         }
         Arrays.sort(facts);
         return new State(facts);
@@ -206,13 +213,12 @@ final class HsfcMachine implements StateMachine {
         // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
         int[] nextToTrue = game.nextToTrue;
-        int trueRelation = game.trueRelation;
-        int trueOffset = offsets[trueRelation];
-        int position = end[trueRelation];
+        int[] factPart = game.factPart;
+        int trueOffset = offsets[game.trueRelation];
         for (int i = nextOffset; i < nextEnd; i++) {
-            position = append(trueOffset + nextToTrue[kb[i] - nextOffset], position);
+            int fact = nextToTrue[kb[i] - nextOffset];
+            write(factPart[fact], trueOffset + fact);
         }
-        end[trueRelation] = position;
         computeStateRelations();
     }
 

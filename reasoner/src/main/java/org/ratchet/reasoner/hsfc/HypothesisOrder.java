@@ -44,13 +44,16 @@ final class HypothesisOrder {
 
     private final Grounder grounder;
     private final StaticRelations statics;
+    private final RelationLayout layout;
+    /** Mean list sizes by run-time relation index (a fluent's is that of its part of true). */
     private final Int2DoubleOpenHashMap meanSize;
     private final PassChances passChances;
 
-    HypothesisOrder(Grounder grounder, StaticRelations statics, Int2DoubleOpenHashMap meanSize,
-            PassChances passChances) {
+    HypothesisOrder(Grounder grounder, StaticRelations statics, RelationLayout layout,
+            Int2DoubleOpenHashMap meanSize, PassChances passChances) {
         this.grounder = grounder;
         this.statics = statics;
+        this.layout = layout;
         this.meanSize = meanSize;
         this.passChances = passChances;
     }
@@ -63,8 +66,9 @@ final class HypothesisOrder {
     static final class PassChances {
         private final Map<Term, LiteralChances> byLiteral = new HashMap<>();
 
-        private LiteralChances of(Term literal, InstanceSet instances) {
-            return byLiteral.computeIfAbsent(literal, key -> new LiteralChances(key, instances));
+        /** {@code listed}: how many of the instances the literal's list can hold (its part's, for a fluent). */
+        private LiteralChances of(Term literal, InstanceSet instances, int listed) {
+            return byLiteral.computeIfAbsent(literal, key -> new LiteralChances(key, instances, listed));
         }
     }
 
@@ -74,7 +78,7 @@ final class HypothesisOrder {
         private final int instances;
         private final Long2DoubleOpenHashMap byBound = new Long2DoubleOpenHashMap();
 
-        LiteralChances(Term literal, InstanceSet set) {
+        LiteralChances(Term literal, InstanceSet set, int listed) {
             int variables = maxVariable(literal) + 1;
             Bindings bindings = new Bindings(variables);
             List<Term[]> matches = new ArrayList<>();
@@ -85,20 +89,21 @@ final class HypothesisOrder {
                 bindings.undo(0);
             }
             values = matches.toArray(new Term[0][]);
-            instances = set.size();
+            instances = listed;
             byBound.defaultReturnValue(-1);
         }
 
         /**
-         * The fraction of the relation's instances that agree with the pattern's constants and with one
-         * assignment of the bound variables {@code relevant} (assumed uniform over the values seen).
+         * The fraction of the instances the literal's list can hold that agree with the pattern's constants
+         * and with one assignment of the bound variables {@code relevant} (assumed uniform over the values
+         * seen).
          */
         double chance(long relevant) {
             double chance = byBound.get(relevant);
             if (chance >= 0) {
                 return chance;
             }
-            if (values.length == 0) {
+            if (values.length == 0 || instances == 0) {
                 chance = 0;
             } else {
                 Set<List<Term>> projections = new HashSet<>();
@@ -273,7 +278,7 @@ final class HypothesisOrder {
                 variables[i] = variableMask(terms[i]);
                 size[i] = meanSize(terms[i]);
                 isStatic[i] = statics.isStatic(terms[i].symbol());
-                chances[i] = passChances.of(terms[i], grounder.set(terms[i].symbol()));
+                chances[i] = passChances.of(terms[i], grounder.set(terms[i].symbol()), listed(terms[i]));
             }
         }
 
@@ -296,7 +301,7 @@ final class HypothesisOrder {
             return chance <= 0.5 ? Math.min(size[i], 1.25 * instances(i) * chance) : size[i];
         }
 
-        /** The grounded instances of literal i's relation. */
+        /** The grounded instances of literal i's list. */
         int instances(int i) {
             return chances[i].instances;
         }
@@ -307,7 +312,17 @@ final class HypothesisOrder {
         if (statics.isStatic(relation)) {
             return grounder.set(relation).size();
         }
-        return meanSize.getOrDefault(relation, Math.max(1, grounder.set(relation).size() / 4.0));
+        int list = layout.listOf(literal);
+        return list < 0 ? 0 : meanSize.getOrDefault(list, Math.max(1, layout.size(list) / 4.0));
+    }
+
+    /** The instances literal's list can hold: all of a static relation's, a fluent's part's. */
+    private int listed(Term literal) {
+        if (statics.isStatic(literal.symbol())) {
+            return grounder.set(literal.symbol()).size();
+        }
+        int list = layout.listOf(literal);
+        return list < 0 ? 0 : layout.size(list);
     }
 
     private static long variableMask(Term term) {

@@ -40,6 +40,20 @@ final class InstanceSet {
         return ids.getInt(sentence);
     }
 
+    /** Numbers the instances anew in the order of {@code order}, which must hold each instance once. */
+    void renumber(List<Term> order) {
+        if (order.size() != terms.size()) {
+            throw new IllegalArgumentException("renumbering " + terms.size() + " instances with " + order.size());
+        }
+        terms.clear();
+        ids.clear();
+        for (Term term : order) {
+            if (!add(term)) {
+                throw new IllegalArgumentException("instance " + term + " twice in a renumbering");
+            }
+        }
+    }
+
     boolean contains(Term sentence) {
         return ids.containsKey(sentence);
     }

@@ -2,16 +2,34 @@ package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import org.ratchet.reasoner.gdl.Compound;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
 
 /**
  * Dense run-time numbering of the relations the knowledge base holds. Relation r's instances have local
  * IDs 0..size(r)-1 and global IDs offset(r)..offset(r)+size(r)-1, so one bitset covers every relation.
+ *
+ * <p>{@code true} is laid out in parts, one per fluent function symbol (its instances are numbered so that
+ * each fluent's IDs are consecutive, see {@link Grounder#groupFluents}): each part is a relation of its own
+ * with its own list, so a rule reading {@code (true (cell1 ?x ?c))} scans the cell1 facts only, not every
+ * fact of the state. {@code true} itself keeps no list; its offset turns fact IDs into global IDs.
  */
 final class RelationLayout {
+    /** The part key of a game whose rules read {@code (true ?x)}: one part holds every fluent. */
+    static final long WHOLE = Long.MIN_VALUE;
+    /** The part key shared by fluents that are constants: they are only ever tested, never read as a list. */
+    static final long CONSTANTS = -1;
+
     private final Int2IntOpenHashMap indexOf = new Int2IntOpenHashMap();
     private final IntArrayList symbols = new IntArrayList();
     private final IntArrayList sizes = new IntArrayList();
     private final IntArrayList offsets = new IntArrayList();
+    private final Long2IntOpenHashMap partOfTrue = new Long2IntOpenHashMap();
+    private final IntArrayList partsOfTrue = new IntArrayList();
     private int total;
 
     RelationLayout() {
@@ -31,6 +49,80 @@ final class RelationLayout {
         offsets.add(total);
         total += size;
         return index;
+    }
+
+    /**
+     * Lays {@code true} (registered already) out in parts: {@code groups} gives the number of consecutive
+     * local IDs of each part key (see {@link Grounder#groupFluents}); null puts every fluent in one
+     * {@link #WHOLE} part.
+     */
+    void addTrueParts(Long2IntLinkedOpenHashMap groups) {
+        int whole = index(SymbolTable.TRUE);
+        if (!partsOfTrue.isEmpty()) {
+            throw new IllegalStateException("true is laid out in parts already");
+        }
+        if (groups == null) {
+            addTruePart(whole, WHOLE, 0, size(whole));
+            return;
+        }
+        int start = 0;
+        for (var group : groups.long2IntEntrySet()) {
+            addTruePart(whole, group.getLongKey(), start, group.getIntValue());
+            start += group.getIntValue();
+        }
+        if (start != size(whole)) {
+            throw new IllegalArgumentException("the parts of true hold " + start + " of its " + size(whole) + " IDs");
+        }
+    }
+
+    private void addTruePart(int whole, long key, int start, int size) {
+        int index = symbols.size();
+        symbols.add(SymbolTable.TRUE);
+        sizes.add(size);
+        offsets.add(offset(whole) + start);
+        partOfTrue.put(key, index);
+        partsOfTrue.add(index);
+    }
+
+    /**
+     * The part key of a fluent: its function symbol and arity, or {@link #CONSTANTS} for a constant. A
+     * variable has none (only a game laid out in one {@link #WHOLE} part may read {@code (true ?x)}).
+     */
+    static long partKey(Term fluent) {
+        if (fluent instanceof Compound) {
+            return ((long) fluent.symbol() << 32) | fluent.arity();
+        }
+        return CONSTANTS;
+    }
+
+    /** The parts of {@code true}, in ID order. */
+    int[] partsOfTrue() {
+        return partsOfTrue.toIntArray();
+    }
+
+    /**
+     * The relation whose list holds the instances of {@code sentence}'s pattern: the part of {@code true}
+     * for a fluent, the sentence's relation otherwise; -1 for a fluent no part holds (it never holds).
+     */
+    int listOf(Term sentence) {
+        return sentence.symbol() == SymbolTable.TRUE ? partOfTrue(sentence.arg(0)) : index(sentence.symbol());
+    }
+
+    /** The part of {@code true} holding {@code fluent}, or -1 if none does (then it never holds). */
+    int partOfTrue(Term fluent) {
+        int whole = partOfTrue.getOrDefault(WHOLE, -1);
+        if (whole >= 0) {
+            return whole;
+        }
+        if (fluent instanceof Variable) {
+            throw new IllegalStateException("(true " + fluent + ") read in a game laid out in parts");
+        }
+        return partOfTrue.getOrDefault(partKey(fluent), -1);
+    }
+
+    /** The relation count without the parts of {@code true}. */
+    int relationCount() {
+        return count() - partsOfTrue.size();
     }
 
     /** The run-time index of a registered relation. */

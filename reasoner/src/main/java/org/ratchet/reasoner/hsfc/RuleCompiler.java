@@ -112,7 +112,15 @@ final class RuleCompiler {
         for (int s = 0; s < stages; s++) {
             Term pattern = inputs.get(s);
             InstanceSet candidates = grounder.set(pattern.symbol());
-            int size = candidates.size();
+            // the input's list: its relation's, or for a fluent that of the part of true holding it, whose
+            // local IDs start at first among true's
+            boolean isStatic = statics.isStatic(pattern.symbol());
+            int list = isStatic ? layout.index(pattern.symbol()) : layout.listOf(pattern);
+            if (list < 0) {
+                return null;
+            }
+            int first = layout.offset(list) - layout.offset(layout.index(pattern.symbol()));
+            int size = layout.size(list);
             long length = (long) tuples.size() * size;
             if (length == 0) {
                 return null;
@@ -135,7 +143,7 @@ final class RuleCompiler {
                 table = new int[(int) length];
                 Arrays.fill(table, -1);
             }
-            inputRelation[s] = layout.index(pattern.symbol());
+            inputRelation[s] = list;
             inputSize[s] = size;
             List<Literal> stageFolded = folded.get(s + 1);
             List<Literal> stageRuntime = runtime.get(s + 1);
@@ -158,7 +166,7 @@ final class RuleCompiler {
             IntArrayList everything = null;
             if (keyPath < 0) {
                 everything = new IntArrayList(size);
-                for (int chi = 0; chi < size; chi++) {
+                for (int chi = first; chi < first + size; chi++) {
                     everything.add(chi);
                 }
             }
@@ -197,12 +205,13 @@ final class RuleCompiler {
                     }
                     bindings.undo(mark);
                     if (entry >= 0) {
+                        // a match has the pattern's fluent, so it lies in the list's part
                         if (sparse) {
                             budget.allocate(8, "reference tables");
-                            passing.add(chi);
+                            passing.add(chi - first);
                             passing.add(entry);
                         } else {
-                            table[base + chi] = entry;
+                            table[base + chi - first] = entry;
                         }
                     }
                 }
@@ -214,7 +223,6 @@ final class RuleCompiler {
             if (sparse) {
                 rowStart[tuples.size()] = passing.size() / 2;
             }
-            boolean isStatic = statics.isStatic(pattern.symbol());
             if (isStatic && sparse) {
                 int[] pairs = passing.elements();
                 int[] starts = rowStart;

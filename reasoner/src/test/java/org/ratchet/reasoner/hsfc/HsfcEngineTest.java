@@ -132,6 +132,51 @@ class HsfcEngineTest {
             Differential.facts(m, symbols), "every cell but the marked one stays, and so does the flag");
     }
 
+    /** Cells, a control fluent and a constant fluent; {@code READS_ANY} adds a rule reading {@code (true ?f)}. */
+    private static final String FLUENTS = """
+        (role p) (role q) (index 1) (index 2) (index 3)
+        (<= (init (cell ?m ?n)) (index ?m) (index ?n))
+        (init (control p)) (init fresh)
+        (<= (legal ?r (mark ?m ?n)) (true (control ?r)) (true (cell ?m ?n)))
+        (<= (legal ?r noop) (role ?r) (not (true (control ?r))))
+        (<= (next (cell ?m ?n)) (does ?r (mark ?j ?k)) (true (cell ?m ?n)) (or (distinct ?m ?j) (distinct ?n ?k)))
+        (<= (next (control q)) (true (control p)))
+        (<= (next (control p)) (true (control q)))
+        (<= (next fresh) (true fresh) (true (control q)))
+        (<= terminal (not (true (cell 2 2))))
+        (goal p 100) (goal q 0)
+        """;
+    private static final String READS_ANY = "(<= (seen ?f) (true ?f)) (<= (legal ?r wait) (role ?r) (seen fresh))";
+
+    @Test
+    void eachKindOfFluentIsListedApartUnlessARuleReadsAnyFluent() throws Exception {
+        for (String kif : List.of(FLUENTS, FLUENTS + READS_ANY)) {
+            GameDescription game = GameLoader.load(kif);
+            HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
+            var symbols = game.symbols();
+            // the parts: consecutive fact IDs of one kind each (cell, control, the constants)
+            java.util.Map<Integer, java.util.Set<String>> kinds = new java.util.HashMap<>();
+            for (int fact = 0; fact < compiled.factPart.length; fact++) {
+                if (fact > 0 && compiled.factPart[fact] != compiled.factPart[fact - 1]) {
+                    assertTrue(compiled.factPart[fact] > compiled.factPart[fact - 1], "parts hold consecutive IDs");
+                }
+                org.ratchet.reasoner.gdl.Term fluent = compiled.factTerm(fact);
+                kinds.computeIfAbsent(compiled.factPart[fact], k -> new java.util.TreeSet<>())
+                    .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
+            }
+            if (kif == FLUENTS) {
+                assertEquals(3, compiled.trueParts.length);
+                assertTrue(kinds.values().stream().allMatch(kind -> kind.size() == 1), kinds.toString());
+            } else {
+                assertEquals(1, compiled.trueParts.length);
+                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.trueParts[0]));
+            }
+            int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7,
+                20, 50, System.nanoTime() + 4_000_000_000L);
+            assertTrue(states > 20, "states compared: " + states);
+        }
+    }
+
     @Test
     void tinyBudgetsMakeHsfcGiveUpAndEnginesFallBackToTheProver() throws Exception {
         GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));

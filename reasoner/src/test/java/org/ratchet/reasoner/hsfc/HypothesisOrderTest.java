@@ -9,6 +9,7 @@ import org.ratchet.reasoner.analysis.DependencyGraph;
 import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;
@@ -16,19 +17,16 @@ import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 
 class HypothesisOrderTest {
-    /**
-     * Twenty cells of five colours beside forty other facts; a move names a cell and a colour, and every
-     * other cell of that colour stays.
-     */
+    /** Twenty cells of five colours; the cells of the colours chosen stay. */
     private static final String GAME = """
         (role p) (role q)
         (colour red) (colour blue) (colour green) (colour white) (colour black)
         (slot 1) (slot 2) (slot 3) (slot 4)
         (<= (init (cell ?s ?c)) (slot ?s) (colour ?c))
+        (init (chosen red)) (init (chosen blue))
         (<= (legal ?r (place ?s ?c)) (role ?r) (true (cell ?s ?c)))
-        (<= (init (owner ?s ?c ?r)) (slot ?s) (colour ?c) (role ?r))
-        (<= (next (cell ?s ?c)) (does ?r (place ?t ?c)) (true (cell ?s ?c)) (distinct ?s ?t))
-        (<= (next (owner ?s ?c ?r)) (true (owner ?s ?c ?r)))
+        (<= (next (cell ?s ?c)) (true (chosen ?c)) (true (cell ?s ?c)))
+        (<= (next (chosen ?c)) (does ?r (place ?s ?c)))
         (<= terminal (not (true (cell 1 red))))
         (goal p 100) (goal q 100)
         """;
@@ -41,18 +39,28 @@ class HypothesisOrderTest {
             new GroundingBudget(1L << 30, 60_000), 16);
         Rule next = game.rules().stream().filter(rule -> rule.head().symbol() == SymbolTable.NEXT).findFirst()
             .orElseThrow();
+        RelationLayout layout = new RelationLayout();
+        layout.add(SymbolTable.TRUE, grounder.set(SymbolTable.TRUE).size());
+        layout.add(SymbolTable.DOES, grounder.set(SymbolTable.DOES).size());
+        layout.addTrueParts(grounder.groupFluents());
+        Term cell = next.head().arg(0);
         Int2DoubleOpenHashMap sizes = new Int2DoubleOpenHashMap();
-        sizes.put(SymbolTable.TRUE, 30);
-        sizes.put(SymbolTable.DOES, 2);
-        HypothesisOrder order = new HypothesisOrder(grounder, statics, sizes, new HypothesisOrder.PassChances());
+        sizes.put(layout.partOfTrue(cell), 20);
+        sizes.put(layout.partOfTrue(new Compound(symbol(game, "chosen"), cell.arg(1))), 2);
+        HypothesisOrder order = new HypothesisOrder(grounder, statics, layout, sizes,
+            new HypothesisOrder.PassChances());
 
         List<Term> best = order.order(next, HypothesisOrder.Strategy.BEST);
 
-        // A third of the true list are cells, so reading it first and then the two moves for each cell
-        // costs 30 + 10 × 2 = 50 list steps, less than 2 + 2 × 30 = 62 for the moves first if each move
-        // scanned the true list. But a move's colour leaves only 4 of the 60 true instances to test, so
-        // the machine probes their bits instead: about 2 + 2 × 5 = 12.
-        assertEquals(SymbolTable.DOES, best.get(0).symbol(), "order " + best);
-        assertEquals(SymbolTable.TRUE, best.get(1).symbol(), "order " + best);
+        // Reading the 20 cells first and testing each one's colour costs 20 list steps, less than
+        // 2 + 2 × 20 = 42 if each of the two chosen colours scanned the cell list. But a colour leaves
+        // only 4 of the 20 cell instances to test, so the machine probes their bits instead: about
+        // 2 + 2 × 5 = 12.
+        assertEquals("chosen", game.symbols().name(best.get(0).arg(0).symbol()), "order " + best);
+        assertEquals("cell", game.symbols().name(best.get(1).arg(0).symbol()), "order " + best);
+    }
+
+    private static int symbol(GameDescription game, String name) {
+        return game.symbols().lookup(name);
     }
 }
