@@ -7,21 +7,12 @@ package org.ratchet.reasoner.hsfc;
  * Immutable; shared by every machine of a game.
  */
 final class RulePlan {
-    /** Only preconditions: the single head instance is written if they hold. */
-    static final int NO_INPUT = 0;
-    /** One input on a dynamic relation, directly followed by the head. */
-    static final int ONE_INPUT = 1;
-    /** One input on a static relation, directly followed by the head. */
-    static final int ONE_STATIC = 2;
-    /** Anything else: the stages are run one after the other. */
-    static final int STAGES = 3;
-
-    final int kind;
     final int headRelation;
     /** Precondition codes, see {@link CompiledRule#conditions}. */
     final int[] preconditions;
     /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance. */
     final int[] result;
+    /** The inputs in order; with none, the single head instance is written if the preconditions hold. */
     final Stage[] stages;
 
     private RulePlan(CompiledRule rule, RelationLayout layout) {
@@ -32,13 +23,6 @@ final class RulePlan {
         stages = new Stage[count];
         for (int k = 0; k < count; k++) {
             stages[k] = new Stage(rule, k, layout);
-        }
-        if (count == 0) {
-            kind = NO_INPUT;
-        } else if (count == 1) {
-            kind = stages[0].fixed == null ? ONE_INPUT : ONE_STATIC;
-        } else {
-            kind = STAGES;
         }
     }
 
