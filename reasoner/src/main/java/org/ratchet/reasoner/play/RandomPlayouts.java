@@ -28,6 +28,17 @@ public final class RandomPlayouts {
     private final int maxSteps;
     private final int[] jointMove;
     private int steps;
+    /**
+     * Steps between two looks at the clock in {@link #play(State, long)}, counted across playouts. Reading
+     * the clock costs about a tenth of a tic-tac-toe state, so on fast games it is read only every few steps:
+     * the stride doubles while looks come less than {@link #LOOK_NANOS} apart and halves otherwise, so a slow
+     * game still looks at every step.
+     */
+    private int lookStride = 1;
+    private int stepsUntilLook = 1;
+    private long lastLook;
+    private static final long LOOK_NANOS = 20_000;
+    private static final int MAX_LOOK_STRIDE = 64;
 
     /** {@code maxSteps} bounds the joint moves of one playout, against games that never end. */
     public RandomPlayouts(StateMachine machine, long seed, int maxSteps) {
@@ -48,15 +59,19 @@ public final class RandomPlayouts {
         return play(start, Long.MAX_VALUE);
     }
 
-    /** Like {@link #play(State)}, but also stops before a step once {@link System#nanoTime()} passes the deadline. */
+    /**
+     * Like {@link #play(State)}, but also stops before a step once {@link System#nanoTime()} has passed the
+     * deadline; on fast games the clock is read every few steps only, some microseconds apart.
+     */
     public End play(State start, long deadlineNanos) {
         machine.setState(start);
         steps = 0;
+        boolean timed = deadlineNanos != Long.MAX_VALUE;
         while (!machine.isTerminal()) {
             if (steps >= maxSteps) {
                 return End.STEP_BOUND;
             }
-            if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+            if (timed && --stepsUntilLook <= 0 && pastDeadline(deadlineNanos)) {
                 return End.DEADLINE;
             }
             if (!chooseJointMove(jointMove)) {
@@ -66,6 +81,15 @@ public final class RandomPlayouts {
             steps++;
         }
         return End.TERMINAL;
+    }
+
+    private boolean pastDeadline(long deadlineNanos) {
+        long now = System.nanoTime();
+        lookStride = now - lastLook < LOOK_NANOS ? Math.min(2 * lookStride, MAX_LOOK_STRIDE)
+            : Math.max(lookStride / 2, 1);
+        lastLook = now;
+        stepsUntilLook = lookStride;
+        return now - deadlineNanos > 0;
     }
 
     /** Joint moves applied in the last playout (= states computed by transitions). */
