@@ -21,6 +21,12 @@ final class HsfcMachine implements StateMachine {
     /** end[r]: knowledge-base position after relation r's last ID. */
     private final int[] end;
     private final long[] bits;
+    /**
+     * The bitset holding the permanent facts alone, when it is small enough ({@link #COPIED_WORDS}) that
+     * clearing a state is one copy of it rather than unsetting each listed ID; null otherwise.
+     */
+    private final long[] permanentBits;
+    private static final int COPIED_WORDS = 64;
     private final int[] offsets;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
@@ -62,6 +68,7 @@ final class HsfcMachine implements StateMachine {
             }
             end[r] = position;
         }
+        permanentBits = bits.length <= COPIED_WORDS ? bits.clone() : null;
         buffers = new int[game.stageRoom.length][];
         for (int k = 0; k < buffers.length; k++) {
             buffers[k] = new int[CHUNK + game.stageRoom[k]];
@@ -711,6 +718,13 @@ final class HsfcMachine implements StateMachine {
     private void clear() {
         int[] cleared = game.clearedRelations;
         int[] clearFrom = game.clearFrom;
+        if (permanentBits != null) {
+            System.arraycopy(permanentBits, 0, bits, 0, bits.length);
+            for (int c = 0; c < cleared.length; c++) {
+                end[cleared[c]] = clearFrom[c];
+            }
+            return;
+        }
         int[] firstWords = game.clearFirstWord;
         for (int c = 0; c < cleared.length; c++) {
             int r = cleared[c];
