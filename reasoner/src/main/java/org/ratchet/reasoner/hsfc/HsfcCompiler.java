@@ -85,6 +85,7 @@ public final class HsfcCompiler {
         private Stratification strata;
         private StaticRelations statics;
         private Grounder grounder;
+        private NeededInstances needed;
         private final RelationLayout layout = new RelationLayout();
         private final List<Rule> runtimeRules = new ArrayList<>();
         private final List<Rule> permanentRules = new ArrayList<>();
@@ -139,6 +140,7 @@ public final class HsfcCompiler {
             }
             layout.addTrueParts(fluentGroups);
             assignPhases();
+            needed = NeededInstances.of(runtimeRules, grounder, strata, budget);
             long grounded = System.nanoTime();
             LOG.debug("hsfc grounding: {} ms", (grounded - start) / 1_000_000);
 
@@ -250,7 +252,7 @@ public final class HsfcCompiler {
         private HsfcGame build(Int2DoubleOpenHashMap meanSizes, long groundingNanos, long optimiseNanos,
                 long tablesStart) {
             HypothesisOrder order = new HypothesisOrder(grounder, statics, layout, meanSizes, passChances);
-            RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, denseTableLimit);
+            RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, needed, denseTableLimit);
             long before = budget.usedBytes();
             HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
             int ruleCount = 0;

@@ -32,13 +32,16 @@ final class RuleCompiler {
     private final StaticRelations statics;
     private final RelationLayout layout;
     private final GroundingBudget budget;
+    /** The head instances worth producing; null to produce every one. */
+    private final NeededInstances needed;
 
     /** Tables with more entries than this are kept sparse; {@link #DENSE_TABLE_LIMIT} but in tests. */
     private final long denseTableLimit;
 
     RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget,
-            long denseTableLimit) {
+            NeededInstances needed, long denseTableLimit) {
         this.grounder = grounder;
+        this.needed = needed;
         this.statics = statics;
         this.layout = layout;
         this.budget = budget;
@@ -93,8 +96,23 @@ final class RuleCompiler {
         for (int s = 0; s <= stages; s++) {
             conditionWidth[s] = runtime.get(s).size();
         }
+        // the first stage after which the head is ground: there a binding whose head instance no rule reads
+        // fails like a failed static condition (-1 when the head is ground from the start)
+        int headStage = -1;
+        if (needed != null && needed.restricts(rule.head().symbol())) {
+            boolean[] boundSoFar = new boolean[variables];
+            while (Grounder.countUnbound(rule.head(), boundSoFar) > 0 && headStage + 1 < stages) {
+                Grounder.markVariables(inputs.get(++headStage), boundSoFar);
+            }
+            if (Grounder.countUnbound(rule.head(), boundSoFar) > 0) {
+                headStage = Integer.MAX_VALUE;
+            }
+        } else {
+            headStage = Integer.MAX_VALUE;
+        }
         // preconditions
-        if (!foldedHold(folded.get(0), bindings) || !positivesCanExist(runtime.get(0), bindings)) {
+        if (!foldedHold(folded.get(0), bindings) || !positivesCanExist(runtime.get(0), bindings)
+                || headStage == -1 && !headNeeded(rule, bindings)) {
             return null;
         }
         conditions[0] = new int[conditionWidth[0]];
@@ -186,7 +204,8 @@ final class RuleCompiler {
                     int mark = bindings.mark();
                     int entry = -1;
                     if (bindings.match(pattern, candidates.get(chi)) && foldedHold(stageFolded, bindings)
-                            && positivesCanExist(stageRuntime, bindings)) {
+                            && positivesCanExist(stageRuntime, bindings)
+                            && (s != headStage || headNeeded(rule, bindings))) {
                         Term[] projected = new Term[currentLive.length];
                         for (int j = 0; j < projected.length; j++) {
                             projected[j] = bindings.values[currentLive[j]];
@@ -285,6 +304,14 @@ final class RuleCompiler {
         return withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
             inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
             probeStart, probes, rule.line())));
+    }
+
+    /** Whether some rule reads the head instance of {@code rule} under {@code bindings} (the head is ground). */
+    private boolean headNeeded(Rule rule, Bindings bindings) {
+        Term head = bindings.instantiate(rule.head());
+        int local = grounder.set(head.symbol()).id(head);
+        // an instance grounding missed is reported where the results are numbered
+        return local < 0 || needed.isNeeded(head.symbol(), local);
     }
 
     /**
