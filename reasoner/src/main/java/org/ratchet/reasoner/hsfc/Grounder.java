@@ -249,16 +249,16 @@ final class Grounder {
 
     /**
      * Numbers the instances of {@code true} anew so that the fluents of each part key (see
-     * {@link RelationLayout#partKey}) have consecutive IDs, in the order the keys first occur, and returns
+     * {@link FluentParts#partKey}) have consecutive IDs, in the order the keys first occur, and returns
      * the number of IDs each key got, in that order. Done once grounding is over and before anything keeps
      * an ID; the indexes over {@code true} are built again when asked for.
      */
-    Long2IntLinkedOpenHashMap groupFluents() {
+    Long2IntLinkedOpenHashMap groupFluents(FluentParts parts) {
         InstanceSet instances = set(SymbolTable.TRUE);
         LinkedHashMap<Long, List<Term>> byKey = new LinkedHashMap<>();
         for (int i = 0; i < instances.size(); i++) {
             Term sentence = instances.get(i);
-            byKey.computeIfAbsent(RelationLayout.partKey(sentence.arg(0)), k -> new ArrayList<>()).add(sentence);
+            byKey.computeIfAbsent(parts.partKey(sentence.arg(0)), k -> new ArrayList<>()).add(sentence);
         }
         List<Term> order = new ArrayList<>(instances.size());
         Long2IntLinkedOpenHashMap sizes = new Long2IntLinkedOpenHashMap();

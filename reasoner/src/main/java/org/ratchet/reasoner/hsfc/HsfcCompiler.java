@@ -121,7 +121,12 @@ public final class HsfcCompiler {
             runtimeRules.clear();
             runtimeRules.addAll(merged);
             // before any ID is handed out: true's IDs are grouped by fluent, one list per group
-            Long2IntLinkedOpenHashMap fluentGroups = readsAnyFluent(runtimeRules) ? null : grounder.groupFluents();
+            FluentParts fluentParts = readsAnyFluent(runtimeRules) ? FluentParts.whole()
+                : FluentParts.choose(runtimeRules, grounder.set(SymbolTable.TRUE));
+            List<Rule> specialised = fluentParts.specialise(runtimeRules);
+            runtimeRules.clear();
+            runtimeRules.addAll(specialised);
+            Long2IntLinkedOpenHashMap fluentGroups = grounder.groupFluents(fluentParts);
             for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
                     SymbolTable.GOAL, SymbolTable.TERMINAL}) {
                 layout.add(symbol, grounder.set(symbol).size());
@@ -138,7 +143,7 @@ public final class HsfcCompiler {
             for (Rule rule : permanentRules) {
                 layout.add(rule.head().symbol(), grounder.set(rule.head().symbol()).size());
             }
-            layout.addTrueParts(fluentGroups);
+            layout.addTrueParts(fluentGroups, fluentParts);
             assignPhases();
             needed = NeededInstances.of(runtimeRules, grounder, strata, budget);
             long grounded = System.nanoTime();

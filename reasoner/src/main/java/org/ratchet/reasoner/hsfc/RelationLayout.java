@@ -4,7 +4,6 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
@@ -13,23 +12,19 @@ import org.ratchet.reasoner.gdl.Variable;
  * Dense run-time numbering of the relations the knowledge base holds. Relation r's instances have local
  * IDs 0..size(r)-1 and global IDs offset(r)..offset(r)+size(r)-1, so one bitset covers every relation.
  *
- * <p>{@code true} is laid out in parts, one per fluent function symbol (its instances are numbered so that
- * each fluent's IDs are consecutive, see {@link Grounder#groupFluents}): each part is a relation of its own
- * with its own list, so a rule reading {@code (true (cell1 ?x ?c))} scans the cell1 facts only, not every
- * fact of the state. {@code true} itself keeps no list; its offset turns fact IDs into global IDs.
+ * <p>{@code true} is laid out in parts, one per kind of fluent or finer (see {@link FluentParts}; its
+ * instances are numbered so that each part's IDs are consecutive, see {@link Grounder#groupFluents}): each
+ * part is a relation of its own with its own list, so a rule reading {@code (true (cell1 ?x ?c))} scans the
+ * cell1 facts only, not every fact of the state. {@code true} itself keeps no list; its offset turns fact IDs into global IDs.
  */
 final class RelationLayout {
-    /** The part key of a game whose rules read {@code (true ?x)}: one part holds every fluent. */
-    static final long WHOLE = Long.MIN_VALUE;
-    /** The part key shared by fluents that are constants: they are only ever tested, never read as a list. */
-    static final long CONSTANTS = -1;
-
     private final Int2IntOpenHashMap indexOf = new Int2IntOpenHashMap();
     private final IntArrayList symbols = new IntArrayList();
     private final IntArrayList sizes = new IntArrayList();
     private final IntArrayList offsets = new IntArrayList();
     private final Long2IntOpenHashMap partOfTrue = new Long2IntOpenHashMap();
     private final IntArrayList partsOfTrue = new IntArrayList();
+    private FluentParts fluentParts;
     private int total;
 
     RelationLayout() {
@@ -53,18 +48,14 @@ final class RelationLayout {
 
     /**
      * Lays {@code true} (registered already) out in parts: {@code groups} gives the number of consecutive
-     * local IDs of each part key (see {@link Grounder#groupFluents}); null puts every fluent in one
-     * {@link #WHOLE} part.
+     * local IDs of each part key of {@code parts} (see {@link Grounder#groupFluents}).
      */
-    void addTrueParts(Long2IntLinkedOpenHashMap groups) {
+    void addTrueParts(Long2IntLinkedOpenHashMap groups, FluentParts parts) {
         int whole = index(SymbolTable.TRUE);
         if (!partsOfTrue.isEmpty()) {
             throw new IllegalStateException("true is laid out in parts already");
         }
-        if (groups == null) {
-            addTruePart(whole, WHOLE, 0, size(whole));
-            return;
-        }
+        fluentParts = parts;
         int start = 0;
         for (var group : groups.long2IntEntrySet()) {
             addTruePart(whole, group.getLongKey(), start, group.getIntValue());
@@ -84,17 +75,6 @@ final class RelationLayout {
         partsOfTrue.add(index);
     }
 
-    /**
-     * The part key of a fluent: its function symbol and arity, or {@link #CONSTANTS} for a constant. A
-     * variable has none (only a game laid out in one {@link #WHOLE} part may read {@code (true ?x)}).
-     */
-    static long partKey(Term fluent) {
-        if (fluent instanceof Compound) {
-            return ((long) fluent.symbol() << 32) | fluent.arity();
-        }
-        return CONSTANTS;
-    }
-
     /** The parts of {@code true}, in ID order. */
     int[] partsOfTrue() {
         return partsOfTrue.toIntArray();
@@ -110,14 +90,13 @@ final class RelationLayout {
 
     /** The part of {@code true} holding {@code fluent}, or -1 if none does (then it never holds). */
     int partOfTrue(Term fluent) {
-        int whole = partOfTrue.getOrDefault(WHOLE, -1);
-        if (whole >= 0) {
-            return whole;
+        if (fluentParts.isWhole()) {
+            return partsOfTrue.getInt(0);
         }
         if (fluent instanceof Variable) {
             throw new IllegalStateException("(true " + fluent + ") read in a game laid out in parts");
         }
-        return partOfTrue.getOrDefault(partKey(fluent), -1);
+        return partOfTrue.getOrDefault(fluentParts.partKey(fluent), -1);
     }
 
     /** The relation count without the parts of {@code true}. */

@@ -42,7 +42,7 @@ class HypothesisOrderTest {
         RelationLayout layout = new RelationLayout();
         layout.add(SymbolTable.TRUE, grounder.set(SymbolTable.TRUE).size());
         layout.add(SymbolTable.DOES, grounder.set(SymbolTable.DOES).size());
-        layout.addTrueParts(grounder.groupFluents());
+        layout.addTrueParts(grounder.groupFluents(FluentParts.byKind()), FluentParts.byKind());
         Term cell = next.head().arg(0);
         Int2DoubleOpenHashMap sizes = new Int2DoubleOpenHashMap();
         sizes.put(layout.partOfTrue(cell), 20);

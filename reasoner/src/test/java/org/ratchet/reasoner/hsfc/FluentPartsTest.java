@@ -1,0 +1,119 @@
+package org.ratchet.reasoner.hsfc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.analysis.NormalForm;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlParser;
+import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+
+class FluentPartsTest {
+    /**
+     * A sheep and a wolf on a line of four cells. Moves read the cell holding the sheep, the wolf or nothing;
+     * the frame axiom reads every cell with a variable piece. (at ?x ?y) is read with variables only, so it
+     * is not split; (step ?n) has too many values for one rule reading it twice with variables.
+     */
+    private static final String GAME = """
+        (role sheep) (role wolf)
+        (succ 1 2) (succ 2 3) (succ 3 4)
+        (piece s) (piece w) (piece e)
+        (init (cell 1 s)) (init (cell 2 e)) (init (cell 3 e)) (init (cell 4 w)) (init (control sheep))
+        (init (step 0)) (init (at 1 1))
+        (count 0 1) (count 1 2) (count 2 3) (count 3 4) (count 4 5) (count 5 6) (count 6 7) (count 7 8)
+        (count 8 9) (count 9 10)
+        (<= (legal sheep (go ?x ?y)) (true (control sheep)) (true (cell ?x s)) (succ ?x ?y) (true (cell ?y e)))
+        (<= (legal wolf (go ?y ?x)) (true (control wolf)) (true (cell ?y w)) (succ ?x ?y) (true (cell ?x e)))
+        (<= (legal sheep noop) (true (control wolf)))
+        (<= (legal wolf noop) (true (control sheep)))
+        (<= (moved ?x) (does ?r (go ?x ?y)))
+        (<= (moved ?y) (does ?r (go ?x ?y)))
+        (<= (next (cell ?y ?p)) (does ?r (go ?x ?y)) (true (cell ?x ?p)))
+        (<= (next (cell ?x e)) (does ?r (go ?x ?y)))
+        (<= (next (cell ?x ?p)) (true (cell ?x ?p)) (not (moved ?x)))
+        (<= (next (control wolf)) (true (control sheep)))
+        (<= (next (control sheep)) (true (control wolf)))
+        (<= (next (step ?m)) (true (step ?n)) (count ?n ?m))
+        (<= (next (at ?x ?y)) (true (at ?x ?y)))
+        (<= (late ?n) (true (step ?n)) (true (step ?m)) (count ?n ?m))
+        (<= (late ?n) (true (step 9)) (count ?n 9))
+        (<= terminal (true (cell 4 s)))
+        (<= terminal (true (step 9)))
+        (<= terminal (late 3))
+        (<= (goal sheep 100) (true (cell 4 s)))
+        (<= (goal sheep 0) (not (true (cell 4 s))))
+        (<= (goal wolf 0) (true (cell 4 s)))
+        (<= (goal wolf 100) (not (true (cell 4 s))))
+        """;
+
+    @Test
+    void kindsAreSplitAtTheConstantRulesReadAndRulesReadingAVariableThereAreCopied() throws Exception {
+        GameDescription game = NormalForm.of(GameLoader.load(GAME));
+        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
+        Grounder grounder = Grounder.ground(game, Stratification.of(game), statics,
+            new GroundingBudget(1L << 30, 60_000), 16);
+        List<Rule> runtime = new ArrayList<>();
+        for (Rule rule : game.rules()) {
+            if (!statics.isStatic(rule.head().symbol())) {
+                runtime.add(rule);
+            }
+        }
+        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE));
+        SymbolTable symbols = game.symbols();
+
+
+        // cell: split at the piece (3 values), not at the position (4 values)
+        assertNotEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 1 e)")));
+        assertEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 3 s)")));
+        // at: never read with a constant; step: splitting it would make 11 x 11 copies of a late rule
+        assertEquals(parts.partKey(fluent(symbols, "(at 1 1)")), parts.partKey(fluent(symbols, "(at 2 1)")));
+        assertEquals(parts.partKey(fluent(symbols, "(step 0)")), parts.partKey(fluent(symbols, "(step 9)")));
+
+        List<Rule> specialised = parts.specialise(runtime);
+        // the frame axiom and the move of a piece read (cell ?x ?p): each becomes one rule per piece
+        int frames = 0;
+        for (Rule rule : specialised) {
+            for (var literal : rule.body()) {
+                if (literal instanceof org.ratchet.reasoner.gdl.Literal.Positive positive
+                        && positive.sentence().symbol() == SymbolTable.TRUE
+                        && positive.sentence().arg(0).render(symbols).startsWith("(cell")) {
+                    assertTrue(positive.sentence().arg(0).arg(1).isGround(), "read at a constant: " + rule.render(symbols));
+                }
+            }
+            if (rule.line() == runtime.stream().filter(r -> r.render(symbols).contains("(not (moved ?x))"))
+                    .findFirst().orElseThrow().line()) {
+                frames++;
+            }
+        }
+        assertEquals(3, frames, "the frame axiom, once per piece");
+        assertEquals(runtime.size() + 2 + 2, specialised.size(), "two rules read a variable piece");
+    }
+
+    @Test
+    void splitPartsPlayAsTheProverPlays() throws Exception {
+        GameDescription game = GameLoader.load(GAME);
+        HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
+        // cell in three parts, control in two, step and at one each
+        assertEquals(7, compiled.trueParts.length);
+        int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 5,
+            100, 30, System.nanoTime() + 10_000_000_000L);
+        assertTrue(states > 100, "states compared: " + states);
+    }
+
+    private static Term fluent(SymbolTable symbols, String kif) throws Exception {
+        return GdlParser.groundTerm(KifReader.read(kif).get(0), symbols);
+    }
+}
