@@ -23,9 +23,10 @@ import org.ratchet.reasoner.gdl.Variable;
  *
  * <p>The argument a kind is split at holds a constant in every fluent of the kind; of those arguments the
  * one with the fewest values (what is on a cell rather than where), and some rule must read the kind with
- * a constant there. A rule reading the kind with a variable there is copied once per value, the variable
- * replaced by it (see {@link #specialise}), so every list a rule reads is one part; a kind whose copies
- * would exceed {@link #MAX_COPIES} for some rule is not split.
+ * a constant there. Only kinds with several initial facts per value there are split
+ * ({@link #FACTS_PER_PART}). A rule reading the kind with a variable there is copied once per value, the
+ * variable replaced by it (see {@link #specialise}), so every list a rule reads is one part; a kind whose
+ * copies would exceed {@link #MAX_COPIES} for some rule is not split.
  */
 final class FluentParts {
     /** The part key of a game whose rules read {@code (true ?x)}: one part holds every fluent. */
@@ -34,6 +35,8 @@ final class FluentParts {
     static final long CONSTANTS = -1;
     /** The most copies one rule may be turned into by splitting. */
     static final int MAX_COPIES = 8;
+    /** A kind is split only if its initial facts are at least this many per part. */
+    static final int FACTS_PER_PART = 2;
     /** Kinds of higher arity are not split: a part key holds the arity in 8 bits (see {@link #kind}). */
     private static final int MAX_KEYED_ARITY = 255;
 
@@ -58,9 +61,19 @@ final class FluentParts {
         return new FluentParts(false);
     }
 
-    /** Parts by kind, split where it pays for {@code rules} (see the class comment). */
-    static FluentParts choose(List<Rule> rules, InstanceSet trueInstances) {
+    /**
+     * Parts by kind, split where it pays for {@code rules} (see the class comment); {@code initial} holds the
+     * {@code init} sentences.
+     */
+    static FluentParts choose(List<Rule> rules, InstanceSet trueInstances, InstanceSet initial) {
         FluentParts parts = new FluentParts(false);
+        Long2IntOpenHashMap initialCount = new Long2IntOpenHashMap();
+        for (int i = 0; i < initial.size(); i++) {
+            Term fluent = initial.get(i).arg(0);
+            if (fluent instanceof Compound) {
+                initialCount.addTo(kind(fluent), 1);
+            }
+        }
         Long2ObjectLinkedOpenHashMap<List<Term>> byKind = new Long2ObjectLinkedOpenHashMap<>();
         for (int i = 0; i < trueInstances.size(); i++) {
             Term fluent = trueInstances.get(i).arg(0);
@@ -87,7 +100,9 @@ final class FluentParts {
                     bestValues = seen;
                 }
             }
-            if (best < 0) {
+            // a kind with about one fact per value in a state (a heading, a step counter, nim's heaps) is read
+            // as fast whole, and copies of rules would only add work
+            if (best < 0 || initialCount.get(kind) < FACTS_PER_PART * bestValues.size()) {
                 continue;
             }
             int[] after = copies.clone();
@@ -107,7 +122,10 @@ final class FluentParts {
         return parts;
     }
 
-    /** The part key of a fluent (a ground one, or a pattern with a constant where its kind is split). */
+    /**
+     * The part key of a fluent: a ground one, or a pattern with a constant where its kind is split (see
+     * {@link #specialise}).
+     */
     long partKey(Term fluent) {
         if (whole) {
             return WHOLE;
@@ -121,10 +139,11 @@ final class FluentParts {
             return kind;
         }
         Term value = fluent.arg(at);
-        if (value instanceof Variable || value instanceof Compound) {
+        if (value instanceof Variable) {
             throw new IllegalStateException("fluent " + fluent + " has no constant where its kind is split");
         }
-        return kind | (value.symbol() + 1L);
+        // a function term there matches no fluent of the kind: the bare kind, which no part of it has
+        return value instanceof Compound ? kind : kind | (value.symbol() + 1L);
     }
 
     boolean isWhole() {

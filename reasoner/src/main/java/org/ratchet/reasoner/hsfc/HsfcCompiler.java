@@ -120,9 +120,10 @@ public final class HsfcCompiler {
             List<Rule> merged = mergeDistinctOptions(runtimeRules);
             runtimeRules.clear();
             runtimeRules.addAll(merged);
-            // before any ID is handed out: true's IDs are grouped by fluent, one list per group
+            // before any ID is handed out: true's IDs are grouped by part, one list per part, and rules are
+            // copied where a split part needs it
             FluentParts fluentParts = readsAnyFluent(runtimeRules) ? FluentParts.whole()
-                : FluentParts.choose(runtimeRules, grounder.set(SymbolTable.TRUE));
+                : FluentParts.choose(runtimeRules, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
             List<Rule> specialised = fluentParts.specialise(runtimeRules);
             runtimeRules.clear();
             runtimeRules.addAll(specialised);

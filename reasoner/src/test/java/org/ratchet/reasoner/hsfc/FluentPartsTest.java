@@ -23,16 +23,20 @@ import org.ratchet.reasoner.gdl.Term;
 
 class FluentPartsTest {
     /**
-     * A sheep and a wolf on a line of four cells. Moves read the cell holding the sheep, the wolf or nothing;
-     * the frame axiom reads every cell with a variable piece. (at ?x ?y) is read with variables only, so it
-     * is not split; (step ?n) has too many values for one rule reading it twice with variables.
+     * A sheep and a wolf on a line of six cells. Moves read the cell holding the sheep, the wolf or nothing;
+     * the frame axiom reads every cell with a variable piece. control and step have one fact in a state, so
+     * they are not split; nor is tally (two facts a letter), which one rule reads twice with variables at
+     * the letter (4 x 4 copies).
      */
     private static final String GAME = """
         (role sheep) (role wolf)
-        (succ 1 2) (succ 2 3) (succ 3 4)
+        (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
         (piece s) (piece w) (piece e)
-        (init (cell 1 s)) (init (cell 2 e)) (init (cell 3 e)) (init (cell 4 w)) (init (control sheep))
+        (init (cell 1 s)) (init (cell 2 e)) (init (cell 3 e)) (init (cell 4 e)) (init (cell 5 e)) (init (cell 6 w))
+        (init (control sheep))
         (init (step 0)) (init (at 1 1))
+        (init (tally a 0)) (init (tally b 0)) (init (tally c 0)) (init (tally d 0))
+        (init (tally a 1)) (init (tally b 1)) (init (tally c 1)) (init (tally d 1))
         (count 0 1) (count 1 2) (count 2 3) (count 3 4) (count 4 5) (count 5 6) (count 6 7) (count 7 8)
         (count 8 9) (count 9 10)
         (<= (legal sheep (go ?x ?y)) (true (control sheep)) (true (cell ?x s)) (succ ?x ?y) (true (cell ?y e)))
@@ -48,15 +52,18 @@ class FluentPartsTest {
         (<= (next (control sheep)) (true (control wolf)))
         (<= (next (step ?m)) (true (step ?n)) (count ?n ?m))
         (<= (next (at ?x ?y)) (true (at ?x ?y)))
+        (<= (next (tally ?w ?m)) (true (tally ?w ?n)) (count ?n ?m))
+        (<= (tie ?v ?w) (true (tally ?v ?n)) (true (tally ?w ?n)) (distinct ?v ?w))
+        (<= terminal (true (tally a 3)))
         (<= (late ?n) (true (step ?n)) (true (step ?m)) (count ?n ?m))
         (<= (late ?n) (true (step 9)) (count ?n 9))
-        (<= terminal (true (cell 4 s)))
+        (<= terminal (true (cell 6 s)))
         (<= terminal (true (step 9)))
         (<= terminal (late 3))
-        (<= (goal sheep 100) (true (cell 4 s)))
-        (<= (goal sheep 0) (not (true (cell 4 s))))
-        (<= (goal wolf 0) (true (cell 4 s)))
-        (<= (goal wolf 100) (not (true (cell 4 s))))
+        (<= (goal sheep 100) (true (cell 6 s)))
+        (<= (goal sheep 0) (not (true (cell 6 s))))
+        (<= (goal wolf 0) (true (cell 6 s)))
+        (<= (goal wolf 100) (not (true (cell 6 s))))
         """;
 
     @Test
@@ -71,16 +78,18 @@ class FluentPartsTest {
                 runtime.add(rule);
             }
         }
-        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE));
+        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
         SymbolTable symbols = game.symbols();
 
 
-        // cell: split at the piece (3 values), not at the position (4 values)
+        // cell: split at the piece (3 values), not at the position (6 values)
         assertNotEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 1 e)")));
         assertEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 3 s)")));
-        // at: never read with a constant; step: splitting it would make 11 x 11 copies of a late rule
-        assertEquals(parts.partKey(fluent(symbols, "(at 1 1)")), parts.partKey(fluent(symbols, "(at 2 1)")));
+        // one fact in a state each
+        assertEquals(parts.partKey(fluent(symbols, "(control sheep)")), parts.partKey(fluent(symbols, "(control wolf)")));
         assertEquals(parts.partKey(fluent(symbols, "(step 0)")), parts.partKey(fluent(symbols, "(step 9)")));
+        // read with a constant at its first argument, but tie would become 16 rules
+        assertEquals(parts.partKey(fluent(symbols, "(tally a 0)")), parts.partKey(fluent(symbols, "(tally b 0)")));
 
         List<Rule> specialised = parts.specialise(runtime);
         // the frame axiom and the move of a piece read (cell ?x ?p): each becomes one rule per piece
@@ -106,7 +115,7 @@ class FluentPartsTest {
     void splitPartsPlayAsTheProverPlays() throws Exception {
         GameDescription game = GameLoader.load(GAME);
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
-        // cell in three parts, control in two, step and at one each
+        // cell in three parts, control, step, at and tally in one each
         assertEquals(7, compiled.trueParts.length);
         int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 5,
             100, 30, System.nanoTime() + 10_000_000_000L);

@@ -150,12 +150,11 @@ class HsfcEngineTest {
 
     @Test
     void eachKindOfFluentIsListedApartUnlessARuleReadsAnyFluent() throws Exception {
-        // control is also split by its argument (a rule reads (true (control p))); cell is read with variables only
         for (String kif : List.of(FLUENTS, FLUENTS + READS_ANY)) {
             GameDescription game = GameLoader.load(kif);
             HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
             var symbols = game.symbols();
-            // the parts: consecutive fact IDs of one kind each (cell, control p, control q, the constants)
+            // the parts: consecutive fact IDs of one kind each (cell, control, the constants)
             java.util.Map<Integer, java.util.Set<String>> kinds = new java.util.HashMap<>();
             for (int fact = 0; fact < compiled.factPart.length; fact++) {
                 if (fact > 0 && compiled.factPart[fact] != compiled.factPart[fact - 1]) {
@@ -166,9 +165,8 @@ class HsfcEngineTest {
                     .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
             }
             if (kif == FLUENTS) {
-                assertEquals(4, compiled.trueParts.length);
+                assertEquals(3, compiled.trueParts.length);
                 assertTrue(kinds.values().stream().allMatch(kind -> kind.size() == 1), kinds.toString());
-                assertEquals(2, kinds.values().stream().filter(kind -> kind.contains("control")).count(), kinds.toString());
             } else {
                 assertEquals(1, compiled.trueParts.length);
                 assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.trueParts[0]));
