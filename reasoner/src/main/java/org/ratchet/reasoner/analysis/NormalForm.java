@@ -100,22 +100,9 @@ public final class NormalForm {
         }
         List<Literal> substituted = new ArrayList<>(rest.size());
         for (Literal literal : rest) {
-            substituted.add(apply(literal, substitution));
+            substituted.add(literal.mapTerms(substitution::apply));
         }
         return new Rule(substitution.apply(rule.head()), substituted, rule.variableCount(), rule.line());
-    }
-
-    private static Literal apply(Literal literal, Substitution substitution) {
-        if (literal instanceof Literal.Positive positive) {
-            return new Literal.Positive(substitution.apply(positive.sentence()));
-        }
-        if (literal instanceof Literal.Negation negation) {
-            return new Literal.Negation(apply(negation.inner(), substitution));
-        }
-        if (literal instanceof Literal.Distinct distinct) {
-            return new Literal.Distinct(substitution.apply(distinct.left()), substitution.apply(distinct.right()));
-        }
-        throw new IllegalStateException("disjunction left after expansion");
     }
 
     /** Numbers the variables that remain 0..n-1 in order of first occurrence (head first). */

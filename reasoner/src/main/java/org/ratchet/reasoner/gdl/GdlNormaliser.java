@@ -201,27 +201,9 @@ final class GdlNormaliser {
         Term head = function.apply(rule.head());
         List<Literal> body = new ArrayList<>(rule.body().size());
         for (Literal literal : rule.body()) {
-            body.add(mapLiteral(literal, function));
+            body.add(literal.mapTerms(function));
         }
         return new Rule(head, body, rule.variableCount(), rule.line());
-    }
-
-    private static Literal mapLiteral(Literal literal, UnaryOperator<Term> function) {
-        if (literal instanceof Literal.Positive positive) {
-            return new Literal.Positive(function.apply(positive.sentence()));
-        }
-        if (literal instanceof Literal.Negation negation) {
-            return new Literal.Negation(mapLiteral(negation.inner(), function));
-        }
-        if (literal instanceof Literal.Distinct distinct) {
-            Term left = function.apply(distinct.left());
-            return new Literal.Distinct(left, function.apply(distinct.right()));
-        }
-        List<Literal> options = new ArrayList<>();
-        for (Literal option : ((Literal.Disjunction) literal).options()) {
-            options.add(mapLiteral(option, function));
-        }
-        return new Literal.Disjunction(options);
     }
 
     private String renderLiteral(Literal literal) {

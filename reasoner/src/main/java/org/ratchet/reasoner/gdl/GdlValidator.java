@@ -253,21 +253,9 @@ final class GdlValidator {
         List<Term> out = new ArrayList<>();
         out.add(rule.head());
         for (Literal literal : rule.body()) {
-            collectSentences(literal, out);
+            literal.addSentences(out);
         }
         return out;
-    }
-
-    private static void collectSentences(Literal literal, List<Term> out) {
-        if (literal instanceof Literal.Positive positive) {
-            out.add(positive.sentence());
-        } else if (literal instanceof Literal.Negation negation) {
-            collectSentences(negation.inner(), out);
-        } else if (literal instanceof Literal.Disjunction disjunction) {
-            for (Literal option : disjunction.options()) {
-                collectSentences(option, out);
-            }
-        }
     }
 
     private static List<Literal.Distinct> distincts(Rule rule) {

@@ -184,28 +184,11 @@ final class FluentParts {
             substitution.unify(variables.get(i), value);
             List<Literal> body = new ArrayList<>(rule.body().size());
             for (Literal literal : rule.body()) {
-                body.add(apply(literal, substitution));
+                body.add(literal.mapTerms(substitution::apply));
             }
             Rule copy = new Rule(substitution.apply(rule.head()), body, rule.variableCount(), rule.line());
             expand(copy, variables, i + 1, values, out);
         }
-    }
-
-    private static Literal apply(Literal literal, Substitution substitution) {
-        if (literal instanceof Literal.Positive positive) {
-            return new Literal.Positive(substitution.apply(positive.sentence()));
-        }
-        if (literal instanceof Literal.Negation negation) {
-            return new Literal.Negation(apply(negation.inner(), substitution));
-        }
-        if (literal instanceof Literal.Distinct distinct) {
-            return new Literal.Distinct(substitution.apply(distinct.left()), substitution.apply(distinct.right()));
-        }
-        List<Literal> options = new ArrayList<>();
-        for (Literal option : ((Literal.Disjunction) literal).options()) {
-            options.add(apply(option, substitution));
-        }
-        return new Literal.Disjunction(options);
     }
 
     /** The constants at argument {@code p} of the fluents, or null if some fluent has no constant there. */

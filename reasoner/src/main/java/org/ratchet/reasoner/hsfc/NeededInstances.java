@@ -95,7 +95,7 @@ final class NeededInstances {
         }
         List<Term> read = new ArrayList<>();
         for (Literal literal : rule.body()) {
-            collectSentences(literal, read);
+            literal.addSentences(read);
         }
         boolean changed = false;
         for (Term sentence : read) {
@@ -157,17 +157,5 @@ final class NeededInstances {
             }
         }
         return true;
-    }
-
-    private static void collectSentences(Literal literal, List<Term> out) {
-        if (literal instanceof Literal.Positive positive) {
-            out.add(positive.sentence());
-        } else if (literal instanceof Literal.Negation negation) {
-            collectSentences(negation.inner(), out);
-        } else if (literal instanceof Literal.Disjunction or) {
-            for (Literal option : or.options()) {
-                collectSentences(option, out);
-            }
-        }
     }
 }
