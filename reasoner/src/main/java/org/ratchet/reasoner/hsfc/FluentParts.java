@@ -150,6 +150,24 @@ final class FluentParts {
         return whole;
     }
 
+    /** The split kinds, for the log: e.g. {@code cell/3 at argument 3 (3 values)}. */
+    String describe(SymbolTable symbols) {
+        if (whole) {
+            return "one part (a rule reads (true ?x))";
+        }
+        if (splitAt.isEmpty()) {
+            return "one part per kind, none split";
+        }
+        StringBuilder out = new StringBuilder("split ");
+        for (var entry : splitAt.long2IntEntrySet()) {
+            long kind = entry.getLongKey();
+            out.append(out.length() > 6 ? ", " : "").append(symbols.name((int) (kind >>> 32))).append('/')
+                .append((kind >>> 24) & 0xFF).append(" at argument ").append(entry.getIntValue() + 1).append(" (")
+                .append(values.get(kind).size()).append(" values)");
+        }
+        return out.toString();
+    }
+
     /**
      * The rules with every positive {@code true} literal reading a split kind with a constant at the split
      * argument: a rule reading it with a variable there is replaced by one copy per value of that argument.

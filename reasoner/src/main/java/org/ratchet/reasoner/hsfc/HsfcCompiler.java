@@ -148,7 +148,8 @@ public final class HsfcCompiler {
             assignPhases();
             needed = NeededInstances.of(runtimeRules, grounder, strata, budget);
             long grounded = System.nanoTime();
-            LOG.debug("hsfc grounding: {} ms", (grounded - start) / 1_000_000);
+            LOG.debug("hsfc grounding: {} ms; true's parts: {}", (grounded - start) / 1_000_000,
+                fluentParts.describe(game.symbols()));
 
             Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
             // Before any state is measured, a state is guessed to hold a quarter of the possible facts of each
