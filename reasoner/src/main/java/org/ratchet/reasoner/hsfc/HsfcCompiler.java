@@ -117,7 +117,7 @@ public final class HsfcCompiler {
                 }
                 (hasDynamicLiteral(rule) ? runtimeRules : permanentRules).add(rule);
             }
-            List<Rule> merged = mergeDistinctOptions(runtimeRules);
+            List<Rule> merged = HelperUnfolding.unfold(mergeDistinctOptions(runtimeRules), permanentRules, strata);
             runtimeRules.clear();
             runtimeRules.addAll(merged);
             // before any ID is handed out: true's IDs are grouped by part, one list per part, and rules are

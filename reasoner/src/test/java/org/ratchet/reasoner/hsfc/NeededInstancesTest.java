@@ -19,7 +19,8 @@ import org.ratchet.reasoner.gdl.Rule;
 
 class NeededInstancesTest {
     /**
-     * Rows of two cells, each x, o or blank; only rows of x and o are read, line o also negated. The
+     * A row of a mark when two cells hold it, each x, o or blank; only rows of x and o are read, line o also
+     * negated (row has a variable its head lacks, so it is not unfolded into line, see HelperUnfolding). The
      * chain links of a cell are read through a recursive relation whose second argument the head asks for.
      */
     private static final String GAME = """
@@ -29,7 +30,7 @@ class NeededInstancesTest {
         (<= (base (cell ?i ?m)) (mark ?m) (index ?i))
         (index 1) (index 2)
         (link 1 2)
-        (<= (row ?m) (true (cell 1 ?m)) (true (cell 2 ?m)))
+        (<= (row ?m) (true (cell ?i ?m)) (true (cell ?j ?m)) (distinct ?i ?j))
         (<= (line ?m) (row ?m))
         (<= (reach ?i ?m) (true (cell ?i ?m)))
         (<= (reach ?j ?m) (reach ?i ?m) (link ?i ?j))
