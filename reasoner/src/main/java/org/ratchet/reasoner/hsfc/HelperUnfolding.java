@@ -19,14 +19,20 @@ import org.ratchet.reasoner.gdl.Variable;
  * cells in every state, unfolded it costs two tests where it is read.
  *
  * <p>A relation is unfolded when one rule defines it, not recursively, with at most
- * {@link #MAX_BODY_LITERALS} literals, every variable of the body in the head and the head's arguments distinct
- * variables, and every rule reading it reads it as a plain positive literal. Each such literal is replaced by
- * the defining rule's body with the head's variables replaced by the literal's arguments, which derives the
- * same; the defining rule is then dropped.
+ * {@link #MAX_BODY_LITERALS} literals, every variable of the body in the head and the head's arguments
+ * distinct variables, and rules read it only as plain positive literals, in at most {@link #MAX_READS}
+ * places. Each such literal is replaced by the defining rule's body with the head's variables replaced by
+ * the literal's arguments, which derives the same; the defining rule is then dropped.
  */
 final class HelperUnfolding {
     /** Helpers with longer bodies are kept as relations: their tests would be repeated at every reader. */
     static final int MAX_BODY_LITERALS = 4;
+    /**
+     * Helpers read in more places are kept as relations: computed once a state, they cost less than their
+     * tests repeated at each reader, and the readers' tables take longer to build (amazons reads its
+     * emptyCell twelve times and no longer compiled within 10 s).
+     */
+    static final int MAX_READS = 4;
 
     private HelperUnfolding() {
     }
@@ -91,7 +97,7 @@ final class HelperUnfolding {
                 return false;
             }
         }
-        boolean read = false;
+        int reads = 0;
         for (Rule rule : rules) {
             if (rule == helper) {
                 continue;
@@ -101,7 +107,7 @@ final class HelperUnfolding {
             }
             for (Literal literal : rule.body()) {
                 if (literal instanceof Literal.Positive positive) {
-                    read |= positive.sentence().symbol() == symbol;
+                    reads += positive.sentence().symbol() == symbol ? 1 : 0;
                 } else {
                     List<Term> nested = new ArrayList<>();
                     literal.addSentences(nested);
@@ -113,7 +119,7 @@ final class HelperUnfolding {
                 }
             }
         }
-        return read;
+        return reads > 0 && reads <= MAX_READS;
     }
 
     private static boolean variablesWithin(Term term, Set<Integer> allowed) {
