@@ -4,15 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlParser;
@@ -68,16 +63,10 @@ class FluentPartsTest {
 
     @Test
     void kindsAreSplitAtTheConstantRulesReadAndRulesReadingAVariableThereAreCopied() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
-        Grounder grounder = Grounder.ground(game, Stratification.of(game), statics,
-            new GroundingBudget(1L << 30, 60_000), 16);
-        List<Rule> runtime = new ArrayList<>();
-        for (Rule rule : game.rules()) {
-            if (!statics.isStatic(rule.head().symbol())) {
-                runtime.add(rule);
-            }
-        }
+        GroundedGame grounded = GroundedGame.of(GAME);
+        GameDescription game = grounded.game();
+        Grounder grounder = grounded.grounder();
+        List<Rule> runtime = grounded.runtimeRules();
         FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
         SymbolTable symbols = game.symbols();
 
@@ -86,7 +75,8 @@ class FluentPartsTest {
         assertNotEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 1 e)")));
         assertEquals(parts.partKey(fluent(symbols, "(cell 1 s)")), parts.partKey(fluent(symbols, "(cell 3 s)")));
         // one fact in a state each
-        assertEquals(parts.partKey(fluent(symbols, "(control sheep)")), parts.partKey(fluent(symbols, "(control wolf)")));
+        assertEquals(parts.partKey(fluent(symbols, "(control sheep)")),
+            parts.partKey(fluent(symbols, "(control wolf)")));
         assertEquals(parts.partKey(fluent(symbols, "(step 0)")), parts.partKey(fluent(symbols, "(step 9)")));
         // read with a constant at its first argument, but tie would become 16 rules
         assertEquals(parts.partKey(fluent(symbols, "(tally a 0)")), parts.partKey(fluent(symbols, "(tally b 0)")));
@@ -99,7 +89,8 @@ class FluentPartsTest {
                 if (literal instanceof org.ratchet.reasoner.gdl.Literal.Positive positive
                         && positive.sentence().symbol() == SymbolTable.TRUE
                         && positive.sentence().arg(0).render(symbols).startsWith("(cell")) {
-                    assertTrue(positive.sentence().arg(0).arg(1).isGround(), "read at a constant: " + rule.render(symbols));
+                    assertTrue(positive.sentence().arg(0).arg(1).isGround(),
+                        "read at a constant: " + rule.render(symbols));
                 }
             }
             if (rule.line() == runtime.stream().filter(r -> r.render(symbols).contains("(not (moved ?x))"))

@@ -4,12 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
 class GrounderTest {
@@ -44,10 +38,9 @@ class GrounderTest {
 
     @Test
     void selectiveStaticLiteralsConnectTheJoinAndKeepTheSupersetExact() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(chainGame()));
-        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
-        Grounder grounder = Grounder.ground(game, Stratification.of(game),
-            StaticRelations.of(DependencyGraph.of(game)), budget, 16);
+        GroundedGame grounded = GroundedGame.of(chainGame());
+        Grounder grounder = grounded.grounder();
+        GroundingBudget budget = grounded.budget();
 
         assertEquals(25, grounder.set(SymbolTable.LEGAL).size(), "one hop per square with three jumps ahead");
         // Joined through the jumps, each of the 64 cells leads to at most one chain; the cross product of

@@ -10,10 +10,6 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;
@@ -48,15 +44,9 @@ class HelperUnfoldingTest {
 
     @Test
     void aHelperIsReplacedByItsBodyWhereItIsReadAndTheOthersStay() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
-        List<Rule> runtime = new ArrayList<>();
-        for (Rule rule : game.rules()) {
-            if (!statics.isStatic(rule.head().symbol())) {
-                runtime.add(rule);
-            }
-        }
-        List<Rule> unfolded = HelperUnfolding.unfold(runtime, List.of(), Stratification.of(game));
+        GroundedGame grounded = GroundedGame.of(GAME);
+        GameDescription game = grounded.game();
+        List<Rule> unfolded = HelperUnfolding.unfold(grounded.runtimeRules(), List.of(), grounded.strata());
 
         Set<String> heads = new TreeSet<>();
         Set<String> read = new TreeSet<>();

@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
@@ -33,10 +29,10 @@ class HypothesisOrderTest {
 
     @Test
     void aSmallInputGoesFirstWhenTheLargeListCanThenBeProbed() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
-        Grounder grounder = Grounder.ground(game, Stratification.of(game), statics,
-            new GroundingBudget(1L << 30, 60_000), 16);
+        GroundedGame grounded = GroundedGame.of(GAME);
+        GameDescription game = grounded.game();
+        StaticRelations statics = grounded.statics();
+        Grounder grounder = grounded.grounder();
         Rule next = game.rules().stream().filter(rule -> rule.head().symbol() == SymbolTable.NEXT).findFirst()
             .orElseThrow();
         RelationLayout layout = new RelationLayout();

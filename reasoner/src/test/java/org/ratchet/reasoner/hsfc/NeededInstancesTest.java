@@ -9,13 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
-import org.ratchet.reasoner.gdl.Rule;
 
 class NeededInstancesTest {
     /**
@@ -46,18 +41,11 @@ class NeededInstancesTest {
 
     @Test
     void onlyInstancesSomeRuleCanReadAreNeeded() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        Stratification strata = Stratification.of(game);
-        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
-        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
-        Grounder grounder = Grounder.ground(game, strata, statics, budget, 16);
-        List<Rule> runtime = new ArrayList<>();
-        for (Rule rule : game.rules()) {
-            if (!statics.isStatic(rule.head().symbol())) {
-                runtime.add(rule);
-            }
-        }
-        NeededInstances needed = NeededInstances.of(runtime, grounder, strata, budget);
+        GroundedGame grounded = GroundedGame.of(GAME);
+        GameDescription game = grounded.game();
+        Grounder grounder = grounded.grounder();
+        NeededInstances needed = NeededInstances.of(grounded.runtimeRules(), grounder, grounded.strata(),
+            grounded.budget());
 
         assertEquals(List.of("(line o)", "(line x)"), neededOf(game, grounder, needed, "line"));
         assertEquals(List.of("(row o)", "(row x)"), neededOf(game, grounder, needed, "row"));
