@@ -156,6 +156,10 @@ final class HelperUnfolding {
         return unfolded ? new Rule(rule.head(), body, rule.variableCount(), rule.line()) : rule;
     }
 
+    /**
+     * The helper's variables replaced by the reader's terms. Not a {@link org.ratchet.reasoner.gdl.Substitution}:
+     * both rules number their variables from 0, so a reader's ?x may carry the index of a helper variable.
+     */
     private static Term substitute(Term term, Term[] byVariable) {
         if (term instanceof Variable variable) {
             return byVariable[variable.index()];

@@ -15,7 +15,8 @@ import org.ratchet.reasoner.gdl.Variable;
  * <p>{@code true} is laid out in parts, one per kind of fluent or finer (see {@link FluentParts}; its
  * instances are numbered so that each part's IDs are consecutive, see {@link Grounder#groupFluents}): each
  * part is a relation of its own with its own list, so a rule reading {@code (true (cell1 ?x ?c))} scans the
- * cell1 facts only, not every fact of the state. {@code true} itself keeps no list; its offset turns fact IDs into global IDs.
+ * cell1 facts only, not every fact of the state. {@code true} itself keeps no list; its offset turns fact
+ * IDs into global IDs.
  */
 final class RelationLayout {
     private final Int2IntOpenHashMap indexOf = new Int2IntOpenHashMap();
