@@ -39,6 +39,8 @@ final class SearchRunner implements AutoCloseable {
     private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
     private volatile boolean stop;
+    /** The longest the clock loop of the last search woke up later than it asked to. */
+    private volatile long longestStallMillis;
     /** Counts searches, so that a worker abandoned by an earlier search does not join a later one. */
     private volatile int generation;
     /** Workers still running, including any abandoned by earlier searches. */
@@ -103,15 +105,20 @@ final class SearchRunner implements AutoCloseable {
             busyWorkers.incrementAndGet();
             running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, done));
         }
+        long stall = 0;
         try {
             while (true) {
                 long remaining = deadlineMillis - System.currentTimeMillis();
                 if (remaining <= 0 || finished.getAsBoolean()) {
                     break;
                 }
-                if (done.await(Math.min(remaining, 10), TimeUnit.MILLISECONDS)) {
+                long wait = Math.min(remaining, 10);
+                long before = System.nanoTime();
+                if (done.await(wait, TimeUnit.MILLISECONDS)) {
                     break;
                 }
+                // A wake-up much later than asked means this JVM was stopped (a collection) or starved of CPU.
+                stall = Math.max(stall, (System.nanoTime() - before) / 1_000_000 - wait);
             }
             stop = true;
             // Workers notice the stop within one playout step; do not wait longer than a few milliseconds
@@ -121,7 +128,13 @@ final class SearchRunner implements AutoCloseable {
             stop = true;
             Thread.currentThread().interrupt();
         }
+        longestStallMillis = stall;
         return completed.get();
+    }
+
+    /** The longest the last search's clock loop was held up past its wake-up time, in milliseconds. */
+    long longestStallMillis() {
+        return longestStallMillis;
     }
 
     /** Whether no worker of any earlier search is still running. */

@@ -25,7 +25,7 @@ public enum Setting {
             + " clocks), never longer than this."),
     COMPILE_MEMORY_PERCENT("compile.memory.percent", "25", "P",
         "Share of the maximum heap the search engine's compiled game may fill."),
-    SEARCH_MEMORY_PERCENT("search.memory.percent", "60", "P", "Share of the maximum heap the search tree may fill."),
+    SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",
         "Close connections that send nothing this long (never while a reply is pending).");

@@ -63,9 +63,9 @@ final class Match {
     private boolean trackerFailed;
 
     // Owned by the search thread.
-    private Strategy strategy;
+    private volatile Strategy strategy;
     private StateMachineFactory strategyFactory;
-    private TrackedGame searchView;
+    private volatile TrackedGame searchView;
 
     Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
           ScheduledExecutorService clock, Supplier<Strategy> strategies) {
@@ -140,7 +140,7 @@ final class Match {
             pending.expire(bestEffortMove());
             return pending.reply;
         }
-        schedule(pending.deadlineMillis, () -> pending.expire(bestEffortMove()));
+        schedule(pending.deadlineMillis, () -> pending.expireWith(searchedSoFar(), bestEffortMove()));
         return pending.reply;
     }
 
@@ -344,6 +344,29 @@ final class Match {
 
     // ---- helpers ----
 
+    /**
+     * The move the search would choose now, rendered, or null if it has none: read by the clock when the
+     * search has not answered by the deadline (a long collection pause or an engine step that overran), so
+     * the searched move still goes out instead of the tracker's random one. Reads only volatile fields and
+     * the engine's move table, never waits.
+     */
+    private String searchedSoFar() {
+        Strategy current = strategy;
+        TrackedGame view = searchView;
+        if (current == null || view == null) {
+            return null;
+        }
+        int move = current.bestMoveSoFar();
+        if (move < 0) {
+            return null;
+        }
+        try {
+            return view.render(move);
+        } catch (RuntimeException e) {
+            return null; // the engine could not name it from this thread: the fallback goes out instead
+        }
+    }
+
     private String bestEffortMove() {
         String move = bestEffortMove;
         if (move == null) {
@@ -401,6 +424,16 @@ final class Match {
             if (fallback != null) {
                 sendFallback("the search has no answer");
             }
+        }
+
+        /** At the deadline: the search's best move so far if it has one, else the fallback. */
+        synchronized void expireWith(String searched, String bestEffort) {
+            if (searched != null && reply.complete(searched)) {
+                LOG.warn("{}: ply {}: the search did not answer in time; sent its best move so far, {}", label, ply,
+                    searched);
+                return;
+            }
+            expire(bestEffort);
         }
 
         synchronized void expire(String bestEffort) {
