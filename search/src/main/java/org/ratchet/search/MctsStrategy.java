@@ -22,6 +22,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final Logger LOG = LogManager.getLogger(MctsStrategy.class);
     /** MAST evidence kept from one move to the next: recent positions teach more than old ones. */
     private static final double MAST_DECAY = 0.5;
+    /** Random playouts that show the game's state sizes and move counts before the tree is laid out. */
+    private static final long LAYOUT_SAMPLE_MILLIS = 200;
 
     private final SearchOptions options;
     private final SplittableRandom random;
@@ -58,7 +60,7 @@ public final class MctsStrategy implements ReportingStrategy {
         }
         this.role = roleIndex;
         this.tree = new SearchTree(machine.roleCount(),
-                SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes()));
+                SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);

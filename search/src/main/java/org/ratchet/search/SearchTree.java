@@ -149,30 +149,64 @@ final class SearchTree {
     }
 
     /**
-     * The layout that fits {@code memoryBytes} (but no more than {@code maxNodes} nodes) for a game shaped
-     * like the machine's current state: room for states a half larger, and for as many moves per node as
-     * this state has (at least 4), each with its share of child slots.
+     * The layout that fits {@code memoryBytes} (but no more than {@code maxNodes} nodes) for the game of the
+     * machine, whose shape is sampled by a few random playouts from its current state (at most
+     * {@code sampleMillis}): room for states a quarter larger than the largest seen, and for the mean number
+     * of moves per state seen (at least 4), each with its share of child slots. States that still do not fit
+     * are kept aside, at the price of an allocation each.
      */
-    static Layout layoutFor(StateMachine machine, int maxNodes, long memoryBytes) {
+    static Layout layoutFor(StateMachine machine, int maxNodes, long memoryBytes, long sampleMillis) {
         int roles = machine.roleCount();
-        int stride = Math.max(4, machine.stateSize() * 3 / 2 + 2);
-        int edgesPerNode = 0;
-        long joint = 1;
-        for (int role = 0; role < roles; role++) {
-            int count = Math.max(1, machine.legalCount(role));
-            edgesPerNode += count;
-            joint = Math.min((long) CHILD_SLOT_LIMIT * 2, joint * count);
+        org.ratchet.reasoner.State start = machine.currentState();
+        long sampleEnd = System.nanoTime() + sampleMillis * 1_000_000;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        int[] joint = new int[roles];
+        int largestState = machine.stateSize();
+        long edgeSum = 0;
+        long jointSum = 0;
+        long states = 0;
+        for (int playout = 0; playout < 20 && (playout == 0 || System.nanoTime() < sampleEnd); playout++) {
+            machine.setState(start);
+            for (int step = 0; step < Playout.MAX_STEPS && System.nanoTime() < sampleEnd; step++) {
+                largestState = Math.max(largestState, machine.stateSize());
+                if (machine.isTerminal()) {
+                    break;
+                }
+                int edges = 0;
+                long joints = 1;
+                for (int role = 0; role < roles; role++) {
+                    int count = machine.legalCount(role);
+                    if (count == 0) {
+                        edges = -1;
+                        break;
+                    }
+                    edges += count;
+                    joints = Math.min((long) CHILD_SLOT_LIMIT * 2, joints * count);
+                    joint[role] = machine.legalMove(role, random.nextInt(count));
+                }
+                if (edges < 0) {
+                    break;
+                }
+                edgeSum += edges;
+                jointSum += joints <= CHILD_SLOT_LIMIT ? joints : 0;
+                states++;
+                machine.advance(joint);
+            }
         }
-        edgesPerNode = Math.max(4, Math.min(edgesPerNode, 4096));
-        int childrenPerNode = (int) Math.max(2, Math.min(joint, CHILD_SLOT_LIMIT));
-        boolean bigJoints = joint > CHILD_SLOT_LIMIT;
+        machine.setState(start);
+        int stride = Math.max(4, largestState + largestState / 4 + 1);
+        int edgesPerNode = (int) Math.max(4, Math.min(4096, states == 0 ? 4 : (edgeSum + states - 1) / states));
+        int childrenPerNode = (int) Math.max(2,
+                Math.min(CHILD_SLOT_LIMIT, states == 0 ? 2 : (jointSum + states - 1) / states));
+        boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
         long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
                 + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
                 + edgesPerNode * (2L * Integer.BYTES + Long.BYTES) + childrenPerNode * (long) Integer.BYTES
                 + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
         long nodes = Math.min(maxNodes, memoryBytes / perNode);
         // every array must stay addressable by an int
-        nodes = Math.min(nodes, (Integer.MAX_VALUE - 16) / Math.max(Math.max(stride, childrenPerNode), Math.max(edgesPerNode, roles + 1)));
+        nodes = Math.min(nodes, (Integer.MAX_VALUE - 16)
+                / Math.max(Math.max(stride, childrenPerNode), Math.max(edgesPerNode, roles + 1)));
         nodes = Math.max(16, nodes);
         int n = (int) nodes;
         return new Layout(n, stride, n * edgesPerNode, n * childrenPerNode, bigJoints ? n : Math.max(16, n / 16));
@@ -712,7 +746,8 @@ final class SearchTree {
                         for (int head = count - 1; head < count; head++) {
                             int node = queue[head];
                             int first = firstChild[node];
-                            for (int j = first, stop = first < 0 ? first : first + (int) jointCount(node); j < stop; j++) {
+                            int stop = first < 0 ? first : first + (int) jointCount(node);
+                            for (int j = first; j < stop; j++) {
                                 int next = childSlots[j];
                                 if (next >= 0 && marks[next] != epochMark
                                         && (visits[next] >= threshold || isProven(next))) {
@@ -890,12 +925,14 @@ final class SearchTree {
                 for (int edge = edgeStart(node, role); edge < edgeEnd(node, role); edge++) {
                     int n = edgeVisits[edge];
                     if (n < 0 || edgeValues[edge] < 0 || edgeValues[edge] > (long) n * SearchTree.MAX_GOAL) {
-                        problems.add("node " + node + ": edge " + edge + " has " + n + " visits, value " + edgeValues[edge]);
+                        problems.add("node " + node + ": edge " + edge + " has " + n + " visits, value "
+                                + edgeValues[edge]);
                     }
                     sum += n;
                 }
                 if (roleVisits >= 0 && sum != roleVisits) {
-                    problems.add("node " + node + ": role " + role + " has " + sum + " move visits, role 0 " + roleVisits);
+                    problems.add("node " + node + ": role " + role + " has " + sum + " move visits, role 0 "
+                            + roleVisits);
                 }
                 roleVisits = sum;
             }
