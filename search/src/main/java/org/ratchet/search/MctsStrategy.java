@@ -75,7 +75,7 @@ public final class MctsStrategy implements ReportingStrategy {
         MoveAverages averages = options.playoutPolicy() == PlayoutPolicy.MAST
                 ? new MoveAverages(machine.roleCount()) : null;
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, bestLine,
-                options.exploration());
+                options.exploration(), options.priorVisits());
         workers[slot] = worker;
         return worker;
     }

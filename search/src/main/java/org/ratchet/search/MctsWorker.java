@@ -30,6 +30,8 @@ final class MctsWorker implements SearchRunner.Worker {
     private final Playout playout;
     private final BestLine bestLine;
     private final double exploration;
+    /** MAST-in-tree weight in visits (0: plain UCT); see {@link SearchOptions#priorVisits()}. */
+    private final int priorVisits;
     private final int roles;
     private final int[] jointMove;
     private final int[] goals;
@@ -46,7 +48,7 @@ final class MctsWorker implements SearchRunner.Worker {
 
     /** {@code averages} null means uniform playouts; {@code bestLine} null means not a single-player game. */
     MctsWorker(SearchTree tree, StateMachine machine, SplittableRandom random, MoveAverages averages,
-            BestLine bestLine, double exploration) {
+            BestLine bestLine, double exploration, int priorVisits) {
         this.tree = tree;
         this.allocator = tree.new Allocator();
         this.activitySlot = tree.registerWorker();
@@ -56,6 +58,7 @@ final class MctsWorker implements SearchRunner.Worker {
         this.playout = new Playout(machine, random, averages);
         this.bestLine = bestLine;
         this.exploration = exploration;
+        this.priorVisits = averages == null ? 0 : priorVisits;
         this.roles = machine.roleCount();
         this.jointMove = new int[roles];
         this.goals = new int[roles];
@@ -228,7 +231,9 @@ final class MctsWorker implements SearchRunner.Worker {
                     int edge = start + i;
                     int n = tree.edgeVisits(edge);
                     double score;
-                    if (n == 0) {
+                    if (priorVisits > 0) {
+                        score = priorScore(node, mover, role, i, edge, n, logVisits);
+                    } else if (n == 0) {
                         score = Double.MAX_VALUE; // every move once before any twice
                     } else {
                         int child = mover == role ? tree.childOfMove(node, i) : SearchTree.NONE;
@@ -260,6 +265,21 @@ final class MctsWorker implements SearchRunner.Worker {
         }
         levelsChosen++;
         return joint;
+    }
+
+    /**
+     * UCB1 with MAST-in-tree: the move's value starts as its MAST average (what the move earned in this
+     * match's playouts, wherever it was played), counted as {@link #priorVisits} visits, and the samples
+     * through this edge take over as they come. A proven child still scores its exact value.
+     */
+    private double priorScore(int node, int mover, int role, int moveIndex, int edge, int n, double logVisits) {
+        int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
+        if (child >= 0 && tree.isProven(child)) {
+            return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
+        }
+        double prior = averages.mean(role, tree.edgeMove(edge));
+        double value = (tree.edgeValue(edge) + priorVisits * prior) / (n + priorVisits) / SearchTree.MAX_GOAL;
+        return value + exploration * Math.sqrt(logVisits / (n + 1));
     }
 
     private void fillJointMove(int level) {

@@ -12,9 +12,12 @@ package org.ratchet.search;
  * @param seed               seed of all random choices (runs with one thread are reproducible)
  * @param iterationLimit     if positive, each search stops after this many iterations (tests use it so that
  *                           results do not depend on machine speed); 0 means no limit
+ * @param priorVisits        MAST-in-tree: a tree move's value starts from its MAST average, weighted as this
+ *                           many visits, so moves that did well elsewhere are tried first and first
+ *                           samples are smoothed; 0 is plain UCT (every move once before any twice)
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
-        PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit) {
+        PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -35,6 +38,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (!(exploration >= 0) || Double.isInfinite(exploration)) {
             throw new IllegalArgumentException("exploration must be a finite non-negative number, not " + exploration);
         }
+        if (priorVisits < 0) {
+            throw new IllegalArgumentException("prior visits must not be negative, not " + priorVisits);
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
@@ -43,7 +49,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /** All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4. */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
-                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0);
+                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0, 0);
     }
 
     /** The given percentage of the maximum heap, in bytes. */
@@ -52,42 +58,47 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     }
 
     public SearchOptions withThreads(int newThreads) {
-        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes,
-                playoutPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
-        return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes,
-                playoutPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
-        return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes,
-                playoutPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes,
-                playoutPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes,
-                newPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withExploration(double newExploration) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes,
-                playoutPolicy, newExploration, seed, iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                newExploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withSeed(long newSeed) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes,
-                playoutPolicy, exploration, newSeed, iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, newSeed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes,
-                playoutPolicy, exploration, seed, newLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, newLimit, priorVisits);
+    }
+
+    public SearchOptions withPriorVisits(int newPriorVisits) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, newPriorVisits);
     }
 }

@@ -138,6 +138,11 @@ public final class PlayerConfig {
         return integer(Setting.SEARCH_MEMORY_PERCENT);
     }
 
+    /** MAST-in-tree weight of the search, in visits (0: off). */
+    public int searchPriorVisits() {
+        return integer(Setting.SEARCH_PRIOR_VISITS);
+    }
+
     /** Largest accepted request (body, or request line for GET), in bytes. */
     public int maxBodyBytes() {
         return integer(Setting.MAX_BODY_BYTES);
@@ -178,6 +183,7 @@ public final class PlayerConfig {
         requireRange(Setting.COMPILE_MAX_SECONDS, 1, 86_400);
         requireRange(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
+        requireRange(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         try {

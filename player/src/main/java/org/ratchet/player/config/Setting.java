@@ -25,6 +25,8 @@ public enum Setting {
             + " clocks), never longer than this."),
     COMPILE_MEMORY_PERCENT("compile.memory.percent", "25", "P",
         "Share of the maximum heap the search engine's compiled game may fill."),
+    SEARCH_PRIOR_VISITS("search.prior.visits", "0", "N",
+        "MAST-in-tree: weight, in visits, of a move's MAST average in the tree's move values; 0 is plain UCT."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

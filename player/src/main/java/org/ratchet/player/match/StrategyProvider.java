@@ -22,7 +22,8 @@ final class StrategyProvider {
             .withThreads(config.threads())
             .withPlayoutPolicy(config.playoutPolicy())
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
-            .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()));
+            .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
+            .withPriorVisits(config.searchPriorVisits());
         return Strategies.create(config.strategy(), options);
     }
 }
