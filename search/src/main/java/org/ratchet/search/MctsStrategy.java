@@ -304,11 +304,14 @@ public final class MctsStrategy implements ReportingStrategy {
         return tree;
     }
 
+    /** Stops the workers and lets go of the tree: its arrays are a large share of the heap. */
     @Override
     public void close() {
         if (runner != null) {
             runner.close();
             runner = null;
         }
+        workers = null;
+        tree = null;
     }
 }

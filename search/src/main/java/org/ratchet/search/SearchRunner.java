@@ -8,6 +8,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import org.apache.logging.log4j.LogManager;
@@ -37,7 +38,12 @@ final class SearchRunner implements AutoCloseable {
     private final Future<?>[] running;
     private final ExecutorService pool;
     private final AtomicLong tickets = new AtomicLong();
-    private final AtomicLong completed = new AtomicLong();
+    /**
+     * Iterations completed in this search, one counter per worker slot, 16 longs apart: each worker writes only
+     * its own cache line, so counting costs no contention however many threads search.
+     */
+    private final AtomicLongArray completed;
+    private static final int COUNTER_STRIDE = 16;
     private volatile boolean stop;
     /** The longest the clock loop of the last search woke up later than it asked to. */
     private volatile long longestStallMillis;
@@ -50,6 +56,7 @@ final class SearchRunner implements AutoCloseable {
         this.workerFactory = workerFactory;
         this.workers = new Worker[threads];
         this.running = new Future<?>[threads];
+        this.completed = new AtomicLongArray(threads * COUNTER_STRIDE);
         int poolNumber = POOL_NUMBER.incrementAndGet();
         AtomicInteger threadNumber = new AtomicInteger();
         ThreadFactory factory = task -> {
@@ -92,7 +99,9 @@ final class SearchRunner implements AutoCloseable {
         int thisRun = ++generation;
         stop = false;
         tickets.set(0);
-        completed.set(0);
+        for (int slot = 0; slot < workers.length; slot++) {
+            completed.set(slot * COUNTER_STRIDE, 0);
+        }
         CountDownLatch done = new CountDownLatch(workers.length);
         for (int slot = 0; slot < workers.length; slot++) {
             if (workers[slot] == null || (running[slot] != null && !running[slot].isDone())) {
@@ -103,7 +112,8 @@ final class SearchRunner implements AutoCloseable {
             }
             Worker worker = workers[slot];
             busyWorkers.incrementAndGet();
-            running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, done));
+            int counter = slot * COUNTER_STRIDE;
+            running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, counter, done));
         }
         long stall = 0;
         try {
@@ -129,7 +139,11 @@ final class SearchRunner implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         longestStallMillis = stall;
-        return completed.get();
+        long iterations = 0;
+        for (int slot = 0; slot < workers.length; slot++) {
+            iterations += completed.get(slot * COUNTER_STRIDE);
+        }
+        return iterations;
     }
 
     /** The longest the last search's clock loop was held up past its wake-up time, in milliseconds. */
@@ -154,14 +168,17 @@ final class SearchRunner implements AutoCloseable {
         return true;
     }
 
-    private void work(Worker worker, int run, long iterationLimit, CountDownLatch done) {
+    private void work(Worker worker, int run, long iterationLimit, int counter, CountDownLatch done) {
         try {
+            long iterations = 0;
             while (!stop && generation == run) {
+                // The shared ticket counter exists for iteration limits (tests) only; a timed search never
+                // touches it.
                 if (iterationLimit > 0 && tickets.incrementAndGet() > iterationLimit) {
                     break;
                 }
-                if (worker.iterate(this)) {
-                    completed.incrementAndGet();
+                if (worker.iterate(this) && generation == run) {
+                    completed.setOpaque(counter, ++iterations);
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {
