@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Gives a variable that occurs only inside a {@code not} its one sensible reading, the one every Prolog-based
@@ -87,7 +88,9 @@ final class ExistentialNegation {
             return literal;
         }
         Term helper = helperHead(positive.sentence(), kept, rule);
-        warnings.add("line " + rule.line() + ": " + projected + " occur only inside (not "
+        String names = projected.stream().map(Variable::toString).collect(Collectors.joining(" and "));
+        warnings.add("line " + rule.line() + ": " + names + (projected.size() == 1 ? " occurs" : " occur")
+            + " only inside (not "
             + positive.sentence().render(symbols) + "), read as 'there is none': the negation reads '"
             + symbols.name(helper.symbol()) + "' instead, in rule " + rule.render(symbols));
         return new Literal.Negation(new Literal.Positive(helper));

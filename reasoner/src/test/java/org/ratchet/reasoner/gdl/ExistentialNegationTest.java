@@ -34,7 +34,7 @@ class ExistentialNegationTest {
         assertTrue(rules.contains("(<= terminal (not true~some~1))"), rules.toString());
         assertTrue(rules.contains("(<= true~some~1 (true (free ?z)))"), rules.toString());
         assertEquals(2, game.warnings().size(), game.warnings().toString());
-        assertTrue(game.warnings().get(0).contains("[?y] occur only inside (not (does p (m ?x ?y)))"),
+        assertTrue(game.warnings().get(0).contains("?y occurs only inside (not (does p (m ?x ?y)))"),
             game.warnings().get(0));
     }
 
