@@ -104,7 +104,7 @@ class HostileClientsTest {
     void connectionsOverThePerAddressCapAreClosedAtOnce() throws Exception {
         GgpClient client = start(64, 4);
         for (int i = 0; i < 4; i++) {
-            sockets.add(client.connectFrom("127.0.0.3"));
+            sockets.add(admitted(client, "127.0.0.3"));
         }
         Socket overCap = client.connectFrom("127.0.0.3");
         sockets.add(overCap);
@@ -120,7 +120,7 @@ class HostileClientsTest {
         GgpClient client = start(6, 3);
         for (String address : new String[] {"127.0.0.4", "127.0.0.5"}) {
             for (int i = 0; i < 3; i++) {
-                sockets.add(client.connectFrom(address));
+                sockets.add(admitted(client, address));
             }
         }
         Socket overCap = client.connectFrom("127.0.0.6");
@@ -128,6 +128,17 @@ class HostileClientsTest {
         assertClosedByServer(overCap);
         sockets.remove(0).close();
         assertEquals(INFO_REPLY, sendOnceAdmitted(client, "127.0.0.1"));
+    }
+
+    /**
+     * A connection the server has admitted, kept open: it answered (info) on it. (Connections are admitted on
+     * two event loops, so without this the next connection could be counted before this one.)
+     */
+    private static Socket admitted(GgpClient client, String localAddress) throws IOException {
+        Socket socket = client.connectFrom(localAddress);
+        socket.getOutputStream().write(GgpClient.postRequest("HTTP/1.1", "(info)", "").getBytes(StandardCharsets.US_ASCII));
+        assertEquals(INFO_REPLY, GgpClient.readReply(socket, System.nanoTime(), false).body());
+        return socket;
     }
 
     /** The server learns of a closed connection a moment later: retries (a bounded number of times) until then. */
