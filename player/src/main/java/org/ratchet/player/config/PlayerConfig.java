@@ -153,6 +153,19 @@ public final class PlayerConfig {
         return integer(Setting.IDLE_TIMEOUT_SECONDS);
     }
 
+    /** A request must arrive whole this long after its first byte. */
+    public int requestTimeoutSeconds() {
+        return integer(Setting.REQUEST_TIMEOUT_SECONDS);
+    }
+
+    public int maxConnections() {
+        return integer(Setting.MAX_CONNECTIONS);
+    }
+
+    public int maxConnectionsPerAddress() {
+        return integer(Setting.MAX_CONNECTIONS_PER_ADDRESS);
+    }
+
     /**
      * Checks that the strategy and engine named exist in this build. Kept apart from the value checks so
      * that embedding code and tests may name components the way they need.
@@ -186,6 +199,9 @@ public final class PlayerConfig {
         requireRange(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
+        requireRange(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
+        requireRange(Setting.MAX_CONNECTIONS, 1, 1_000_000);
+        requireRange(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
         try {
             playoutPolicy();
         } catch (IllegalArgumentException e) {

@@ -30,7 +30,12 @@ public enum Setting {
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",
-        "Close connections that send nothing this long (never while a reply is pending).");
+        "Close connections that send nothing this long (never while a reply is pending)."),
+    REQUEST_TIMEOUT_SECONDS("request.timeout.seconds", "10", "S",
+        "A request must arrive whole (headers and body) this long after its first byte, else the connection closes."),
+    MAX_CONNECTIONS("max.connections", "256", "N", "Most connections open at once; more are closed at once."),
+    MAX_CONNECTIONS_PER_ADDRESS("max.connections.per.address", "16", "N",
+        "Most connections open at once from one remote address; more are closed at once.");
 
     private final String key;
     private final String defaultValue;
