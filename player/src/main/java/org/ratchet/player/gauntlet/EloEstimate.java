@@ -21,9 +21,12 @@ public record EloEstimate(int matches, double score, double scoreLow, double sco
 
     private static final double Z_975 = 1.959964;
 
-    /** The Elo difference at which the stronger side expects {@code score}: -400·log10(1/score − 1). */
+    /**
+     * The Elo difference at which the stronger side expects {@code score}: -400·log10(1/score − 1), written
+     * as 400·log10(score/(1 − score)) so that an even score gives 0 rather than -0.
+     */
     public static double elo(double score) {
-        return -400 * Math.log10(1 / score - 1);
+        return 400 * Math.log10(score / (1 - score));
     }
 
     /** The estimate from one score per match; with no matches every figure is NaN. */
