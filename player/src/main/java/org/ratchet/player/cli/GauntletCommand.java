@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.ratchet.player.gamemaster.Gamemaster;
 import org.ratchet.player.gamemaster.PreparedGame;
 import org.ratchet.player.gauntlet.Gauntlet;
 import org.ratchet.player.gauntlet.GauntletResult;
@@ -18,22 +17,23 @@ import org.ratchet.player.gauntlet.PlayerLaunch;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.gdl.GdlException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "gauntlet", mixinStandardHelpOptions = true,
-    description = {"Play a new build against a reference build over a suite of games and measure the",
-        "difference in strength: per game and overall the new build's score, wins-draws-losses and",
-        "Elo difference with a 95%% confidence interval. Each player is its own `java -jar JAR serve",
-        "--threads 1` process pinned to its own CPU. Exit status 1 if the new build sent a late or",
-        "fallback move or the gamemaster recorded an error of it (unless --allow-late), 2 on bad input.",
-        "scripts/gauntlet builds the reference jar from a git revision (--reference REV)."},
-    footer = {"", "Examples:", "  ratchet gauntlet --reference-jar old/ratchet.jar --games connectFour,pentago --matches 20",
-        "  ratchet gauntlet --opponent-strategy montecarlo --games ticTacToe --matches 4 --start 5 --play 2"})
+    description = {"Play a new build against a reference build over a suite of games and",
+        "measure the difference in strength: per game and overall, the new build's",
+        "score, wins-draws-losses and Elo difference with a 95%% confidence interval.",
+        "Each player is its own `java -jar JAR serve --threads 1` process pinned to",
+        "its own CPU. Exit status 1 if the new build sent a late or fallback move or",
+        "the gamemaster recorded an error of it (unless --allow-late), 2 on bad input.",
+        "scripts/gauntlet builds a reference jar from a git revision (--reference REV)."},
+    footer = {"", "Examples:",
+        "  ratchet gauntlet --reference-jar old/ratchet.jar --games connectFour,pentago",
+        "  ratchet gauntlet --opponent-strategy montecarlo --games ticTacToe --matches 4"})
 public final class GauntletCommand implements Callable<Integer> {
     /** The JVM options of both builds' players: the same variable scripts/ratchet starts Ratchet with. */
     static final String JAVA_OPTIONS_VARIABLE = "RATCHET_JAVA_OPTS";
-    /** The referee's allowance for the network on top of each clock, as for `ratchet match`. */
-    private static final long NETWORK_GRACE_MILLIS = 1000;
 
     @Option(names = "--new-jar", paramLabel = "JAR",
         description = "The new build (default: the jar this command runs from).")
@@ -47,10 +47,8 @@ public final class GauntletCommand implements Callable<Integer> {
         description = "Strategy the reference plays (`serve --strategy`), e.g. montecarlo.")
     String opponentStrategy;
 
-    @Option(names = "--games", split = ",", paramLabel = "GAME",
-        description = "Comma-separated games: names from --corpus or .kif paths (default: "
-            + "connectFour, breakthroughSmall, pentago, checkers, reversi, skirmish, 3pConnectFour, "
-            + "connectFourSimultaneous).")
+    @Option(names = "--games", split = ",", defaultValue = Gauntlet.DEFAULT_SUITE, paramLabel = "GAME",
+        description = "Comma-separated games: names from --corpus or .kif paths (default: ${DEFAULT-VALUE}).")
     List<String> games;
 
     @Option(names = "--corpus", paramLabel = "DIR",
@@ -62,13 +60,8 @@ public final class GauntletCommand implements Callable<Integer> {
         description = "Matches per game (default ${DEFAULT-VALUE}); a multiple of the roles keeps the seats even.")
     int matches;
 
-    @Option(names = "--start", defaultValue = "10", paramLabel = "S",
-        description = "Start clock in seconds (default ${DEFAULT-VALUE}).")
-    int startClock;
-
-    @Option(names = "--play", defaultValue = "5", paramLabel = "P",
-        description = "Play clock in seconds (default ${DEFAULT-VALUE}).")
-    int playClock;
+    @Mixin
+    ClockOptions clockOptions;
 
     @Option(names = "--cpus", split = ",", defaultValue = "0,1", paramLabel = "CPU",
         description = "CPUs of the players: the new build on the first, the reference copies on the next; "
@@ -106,7 +99,7 @@ public final class GauntletCommand implements Callable<Integer> {
             }
             Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, null),
                 new PlayerLaunch(reference, javaOptions, opponentStrategy), matches,
-                new Gamemaster.Clocks(startClock, playClock, NETWORK_GRACE_MILLIS), cpus, pinned,
+                clockOptions.clocks(), cpus, pinned,
                 out != null ? out : defaultOut());
             Gauntlet gauntlet = new Gauntlet(settings, loadGames());
             System.out.print(gauntlet.describe());
@@ -138,7 +131,7 @@ public final class GauntletCommand implements Callable<Integer> {
     private List<PreparedGame> loadGames() throws IOException, GdlException {
         Path directory = corpus != null ? corpus : defaultCorpus();
         List<PreparedGame> loaded = new ArrayList<>();
-        for (String name : games != null ? games : Gauntlet.DEFAULT_SUITE) {
+        for (String name : games) {
             Path file = name.endsWith(".kif") || name.contains("/") ? Path.of(name) : directory.resolve(name + ".kif");
             if (!Files.isRegularFile(file)) {
                 throw new IllegalArgumentException("game '" + name + "': no file " + file
@@ -159,7 +152,8 @@ public final class GauntletCommand implements Callable<Integer> {
     }
 
     private static Path defaultOut() {
-        return Path.of("target", "gauntlet", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String timestamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Path.of("target", "gauntlet", "run-" + timestamp);
     }
 
     /** The options as the shell would split the variable: at white space, no quoting. */

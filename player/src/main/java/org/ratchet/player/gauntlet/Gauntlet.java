@@ -29,8 +29,8 @@ import org.ratchet.player.gamemaster.TournamentResult;
  */
 public final class Gauntlet {
     /** Two-player board games of several kinds, a three-player game and a simultaneous-move game. */
-    public static final List<String> DEFAULT_SUITE = List.of("connectFour", "breakthroughSmall", "pentago",
-        "checkers", "reversi", "skirmish", "3pConnectFour", "connectFourSimultaneous");
+    public static final String DEFAULT_SUITE = "connectFour,breakthroughSmall,pentago,checkers,reversi,skirmish,"
+        + "3pConnectFour,connectFourSimultaneous";
 
     /**
      * What a run is set up with. {@code cpus[p]} is the CPU of player p (the new build is player 0); players
@@ -65,7 +65,8 @@ public final class Gauntlet {
         for (PreparedGame game : games) {
             int roles = game.referee().newMachine().roleCount();
             if (roles < 2) {
-                throw new IllegalArgumentException(game.name() + " has one role; a gauntlet needs a game with opponents");
+                throw new IllegalArgumentException(game.name()
+                    + " has one role; a gauntlet needs a game with opponents");
             }
             roleCounts.add(roles);
         }
@@ -88,9 +89,9 @@ public final class Gauntlet {
         StringBuilder out = new StringBuilder();
         out.append("new build:  ").append(describe(settings.newBuild())).append('\n');
         out.append("reference:  ").append(describe(settings.reference())).append('\n');
+        List<String> javaOptions = settings.newBuild().javaOptions();
         out.append("JVM options of both (RATCHET_JAVA_OPTS): ")
-            .append(settings.newBuild().javaOptions().isEmpty() ? "none" : String.join(" ", settings.newBuild().javaOptions()))
-            .append('\n');
+            .append(javaOptions.isEmpty() ? "none" : String.join(" ", javaOptions)).append('\n');
         out.append(String.format("clocks: start %d s, play %d s; %d matches per game; one search thread per player%n",
             settings.clocks().startClockSeconds(), settings.clocks().playClockSeconds(), settings.matches()));
         int mostPlayers = roleCounts.stream().mapToInt(Integer::intValue).max().orElse(2);
