@@ -22,7 +22,7 @@ public record PlayerLaunch(Path jar, List<String> javaOptions, String strategy) 
         javaOptions = List.copyOf(javaOptions);
     }
 
-    /** The command line of this build as player {@code name} on {@code port}, pinned to {@code cpu} if it is not negative. */
+    /** The command line of this build as player {@code name} on {@code port}, pinned to {@code cpu} unless it is -1. */
     public List<String> command(String name, int port, int cpu) {
         List<String> command = new ArrayList<>();
         if (cpu >= 0) {

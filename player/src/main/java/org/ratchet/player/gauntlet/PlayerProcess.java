@@ -106,7 +106,7 @@ final class PlayerProcess implements AutoCloseable {
         }
     }
 
-    /** Asks the player to shut down (its shutdown hook closes the server), and kills it if it has not within ten seconds. */
+    /** Asks the player to shut down (its shutdown hook closes the server); kills it if it has not in ten seconds. */
     @Override
     public void close() {
         process.destroy();

@@ -136,8 +136,10 @@ class GauntletCommandTest {
             {"--new-jar", "a.jar", "--games", TIC_TAC_TOE, "--dry-run"},
             {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", "noSuchGame", "--dry-run"},
             {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", puzzle.toString(), "--dry-run"},
-            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--matches", "0", "--dry-run"},
-            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--cpus", "-1", "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--matches", "0",
+                "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--cpus", "-1",
+                "--dry-run"},
             {"--new-jar", directory.resolve("missing.jar").toString(), "--opponent-strategy", "random",
                 "--games", TIC_TAC_TOE},
         };
