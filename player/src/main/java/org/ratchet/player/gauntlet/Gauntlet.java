@@ -167,6 +167,9 @@ public final class Gauntlet {
             }
             progress.println("== " + game.name() + ": starting " + roles + " players");
             List<PlayerProcess> players = PlayerProcess.startAll(launches, names, cpus, folder);
+            // Interrupting the gauntlet (Ctrl-C) must not leave player processes running.
+            Thread stopPlayers = new Thread(() -> players.forEach(PlayerProcess::close), "gauntlet-stop-players");
+            Runtime.getRuntime().addShutdownHook(stopPlayers);
             TournamentResult matches;
             try {
                 List<PlayerAddress> addresses = players.stream().map(PlayerProcess::address).toList();
@@ -174,6 +177,11 @@ public final class Gauntlet {
                     folder.resolve("records"), progress);
             } finally {
                 players.forEach(PlayerProcess::close);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopPlayers);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or has run; the players are stopped either way
+                }
             }
             List<PlayerLogScan> scans = new ArrayList<>();
             for (PlayerProcess player : players) {
