@@ -98,9 +98,8 @@ public final class GauntletCommand implements Callable<Integer> {
                     + Arrays.toString(cpus) + "; running them unpinned");
             }
             Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, null),
-                new PlayerLaunch(reference, javaOptions, opponentStrategy), matches,
-                clockOptions.clocks(), cpus, pinned,
-                out != null ? out : defaultOut());
+                new PlayerLaunch(reference, javaOptions, opponentStrategy), matches, clockOptions.clocks(), cpus,
+                pinned, out != null ? out : defaultOut());
             Gauntlet gauntlet = new Gauntlet(settings, loadGames());
             System.out.print(gauntlet.describe());
             if (dryRun) {
@@ -116,13 +115,7 @@ public final class GauntletCommand implements Callable<Integer> {
                 return 1;
             }
             return 0;
-        } catch (GdlException e) {
-            System.err.println("ratchet gauntlet: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            System.err.println("ratchet gauntlet: " + e.getMessage());
-            return 2;
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (GdlException | IOException | IllegalArgumentException | IllegalStateException e) {
             System.err.println("ratchet gauntlet: " + e.getMessage());
             return 2;
         }
