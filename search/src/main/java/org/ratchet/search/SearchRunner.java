@@ -45,6 +45,8 @@ final class SearchRunner implements AutoCloseable {
     private final AtomicLongArray completed;
     private static final int COUNTER_STRIDE = 16;
     private volatile boolean stop;
+    /** When the current search must end (System.currentTimeMillis). */
+    private volatile long deadlineMillis;
     /** The longest the clock loop of the last search woke up later than it asked to. */
     private volatile long longestStallMillis;
     /** Counts searches, so that a worker abandoned by an earlier search does not join a later one. */
@@ -73,6 +75,11 @@ final class SearchRunner implements AutoCloseable {
         return workers.length;
     }
 
+    /** Milliseconds until the current search must end. */
+    long remainingMillis() {
+        return deadlineMillis - System.currentTimeMillis();
+    }
+
     /** True once the current search should end; workers poll it between playout steps. */
     boolean stopped() {
         return stop;
@@ -97,6 +104,7 @@ final class SearchRunner implements AutoCloseable {
             return 0;
         }
         int thisRun = ++generation;
+        this.deadlineMillis = deadlineMillis;
         stop = false;
         tickets.set(0);
         for (int slot = 0; slot < workers.length; slot++) {

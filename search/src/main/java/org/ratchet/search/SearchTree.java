@@ -99,6 +99,8 @@ final class SearchTree {
     private volatile boolean full;
     private int markEpoch;
     private int recycleCount;
+    /** How long the last recycling took, so a search does not start one it cannot finish before its deadline. */
+    private volatile long lastRecycleMillis;
 
     // ---- pausing for recycling during a search ----
     private final AtomicIntegerArray activity = new AtomicIntegerArray(ACTIVITY_SLOTS * ACTIVITY_STRIDE);
@@ -639,8 +641,9 @@ final class SearchTree {
      * just stops growing) if the others do not pause before the search stops.
      */
     void recycleWhileSearching(SearchRunner runner) {
-        if (!full || !recycling.compareAndSet(false, true)) {
-            return;
+        if (!full || (runner != null && runner.remainingMillis() < 2 * lastRecycleMillis + 20)
+                || !recycling.compareAndSet(false, true)) {
+            return; // too close to the deadline: the tree stops growing for the rest of this search instead
         }
         try {
             pauseRequested = true;
@@ -673,6 +676,7 @@ final class SearchTree {
      * no iteration is active.
      */
     void recycle(int keepAtMost) {
+        long started = System.nanoTime();
         recycleCount++;
         int threshold = 0;
         int kept = mark(0);
@@ -700,6 +704,7 @@ final class SearchTree {
         keepBigChildren();
         full = false;
         epoch++;
+        lastRecycleMillis = (System.nanoTime() - started) / 1_000_000;
     }
 
     /**
