@@ -1003,16 +1003,17 @@ final class SearchTree {
         private int epochSeen = -1;
         private int nodeNext;
         private int nodeLimit;
-        private int edgeNext;
-        private int edgeLimit;
-        private int childNext;
-        private int childLimit;
+        /** The thread's chunk of each arena: {next position, limit}. */
+        private final int[] edgeChunk = new int[2];
+        private final int[] childChunk = new int[2];
 
         /** Drops chunks handed out before the last recycling. */
         void sync() {
             if (epochSeen != epoch) {
                 epochSeen = epoch;
-                nodeNext = nodeLimit = edgeNext = edgeLimit = childNext = childLimit = 0;
+                nodeNext = nodeLimit = 0;
+                Arrays.fill(edgeChunk, 0);
+                Arrays.fill(childChunk, 0);
             }
         }
 
@@ -1034,42 +1035,35 @@ final class SearchTree {
         }
 
         int edges(int count) {
-            if (edgeLimit - edgeNext < count) {
-                int size = Math.max(count, edgeChunk);
-                if (edgeTop.get() > edgeMoves.length - size) {
-                    full = true;
-                    return NONE;
-                }
-                int start = edgeTop.getAndAdd(size);
-                if (start > edgeMoves.length - size) {
-                    full = true;
-                    return NONE;
-                }
-                edgeNext = start;
-                edgeLimit = start + size;
-            }
-            int start = edgeNext;
-            edgeNext += count;
-            return start;
+            return take(edgeChunk, edgeTop, edgeMoves.length, count);
         }
 
         int children(int count) {
-            if (childLimit - childNext < count) {
-                int size = Math.max(count, edgeChunk);
-                if (childTop.get() > childSlots.length - size) {
+            return take(childChunk, childTop, childSlots.length, count);
+        }
+
+        /**
+         * {@code count} consecutive positions of an arena (NONE if it is full): from this thread's chunk, or
+         * from a new chunk taken off the arena's shared top.
+         */
+        private int take(int[] chunk, AtomicInteger top, int arenaLength, int count) {
+            if (chunk[1] - chunk[0] < count) {
+                int size = Math.max(count, SearchTree.this.edgeChunk);
+                // checked first, so a full arena's counter cannot overflow
+                if (top.get() > arenaLength - size) {
                     full = true;
                     return NONE;
                 }
-                int start = childTop.getAndAdd(size);
-                if (start > childSlots.length - size) {
+                int start = top.getAndAdd(size);
+                if (start > arenaLength - size) {
                     full = true;
                     return NONE;
                 }
-                childNext = start;
-                childLimit = start + size;
+                chunk[0] = start;
+                chunk[1] = start + size;
             }
-            int start = childNext;
-            childNext += count;
+            int start = chunk[0];
+            chunk[0] += count;
             return start;
         }
     }

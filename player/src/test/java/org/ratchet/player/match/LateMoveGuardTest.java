@@ -2,18 +2,13 @@ package org.ratchet.player.match;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ratchet.player.match.SearchCompileTest.config;
+import static org.ratchet.player.match.SearchCompileTest.reply;
+import static org.ratchet.player.match.SearchCompileTest.ticTacToe;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.ratchet.player.config.PlayerConfig;
-import org.ratchet.player.config.Setting;
 import org.ratchet.player.protocol.AbortMessage;
-import org.ratchet.player.protocol.Message;
 import org.ratchet.player.protocol.PlayMessage;
 import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.Engines;
@@ -21,9 +16,6 @@ import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GdlException;
-import org.ratchet.reasoner.gdl.KifReader;
-import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.search.SearchOptions;
 import org.ratchet.search.Strategies;
@@ -35,13 +27,6 @@ import org.ratchet.search.Strategy;
  */
 class LateMoveGuardTest {
     private static final long PLAY_CLOCK_MILLIS = 2_000;
-
-    private static PlayerConfig config() {
-        return PlayerConfig.defaults()
-            .with(Setting.START_MARGIN_MS, "500")
-            .with(Setting.PLAY_MARGIN_MS, "500")
-            .with(Setting.THREADS, "1");
-    }
 
     @Test
     void aSearchThatOverrunsSendsItsBestMoveSoFarInTime() throws Exception {
@@ -79,17 +64,6 @@ class LateMoveGuardTest {
         } finally {
             StallingFactory.stall = false;
         }
-    }
-
-    private static String reply(MatchManager manager, Message message) throws Exception {
-        Response response = manager.handle(message, System.currentTimeMillis()).get(30, TimeUnit.SECONDS);
-        assertTrue(response.ok(), response.text());
-        return response.text();
-    }
-
-    private static List<SExpr> ticTacToe() throws IOException, GdlException {
-        Path games = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
-        return KifReader.read(Files.readString(games.resolve("repository/ticTacToe.kif"), StandardCharsets.UTF_8));
     }
 
     /** Knows its move at once, then keeps "searching" two seconds past the deadline it was given. */

@@ -47,7 +47,7 @@ import org.ratchet.search.Strategy;
 class SearchCompileTest {
     private static final long WAIT_SECONDS = 30;
 
-    private static PlayerConfig config() {
+    static PlayerConfig config() {
         return PlayerConfig.defaults()
             .with(Setting.START_MARGIN_MS, "500")
             .with(Setting.PLAY_MARGIN_MS, "500")
@@ -180,13 +180,13 @@ class SearchCompileTest {
 
     // ---- helpers ----
 
-    private static String reply(MatchManager manager, Message message) throws Exception {
+    static String reply(MatchManager manager, Message message) throws Exception {
         Response response = manager.handle(message, System.currentTimeMillis()).get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertTrue(response.ok(), response.text());
         return response.text();
     }
 
-    private static List<SExpr> ticTacToe() throws IOException, GdlException {
+    static List<SExpr> ticTacToe() throws IOException, GdlException {
         Path games = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
         return KifReader.read(Files.readString(games.resolve("repository/ticTacToe.kif"), StandardCharsets.UTF_8));
     }
