@@ -138,7 +138,7 @@ public final class MctsStrategy implements ReportingStrategy {
     private boolean searchIsOver(int root) {
         int start = tree.edgeStart(root, role);
         int best = -1;
-        int bestVisits = 0;
+        int bestVisits = -1;
         for (int edge = start, end = tree.edgeEnd(root, role); edge < end; edge++) {
             int visits = tree.edgeVisits(edge);
             if (visits > bestVisits) {
@@ -257,8 +257,10 @@ public final class MctsStrategy implements ReportingStrategy {
         List<SearchStatistics.MoveStatistics> moves = new ArrayList<>();
         int provenValue = tree.isProven(root) ? tree.provenGoal(root, role) : -1;
         int start = tree.edgeStart(root, role);
-        for (int i = 0; i < tree.moveCount(root, role); i++) {
-            int visits = tree.edgeVisits(start + i);
+        int count = tree.moveCount(root, role);
+        for (int i = 0; i < count; i++) {
+            // a role's only move takes no statistics of its own: every iteration through the root chose it
+            int visits = count == 1 ? tree.visits(root) : tree.edgeVisits(start + i);
             double mean = visits == 0 ? 0 : (double) tree.edgeValue(start + i) / visits;
             int exact = -1;
             if (tree.mover(root) == role) {

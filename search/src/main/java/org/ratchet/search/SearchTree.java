@@ -558,7 +558,8 @@ final class SearchTree {
     /**
      * Makes the node of {@code state} the root: the node the table has for it (the moves played since the
      * last search were searched), or a fresh one. Runs between searches; recycles what is no longer
-     * reachable when the pool is more than half used.
+     * reachable when the pool is more than three quarters used (recycling a large pool takes a tenth of a
+     * second or more, so not after every move).
      */
     void moveRootTo(State state, StateMachine machine) {
         int length = state.size();
@@ -586,7 +587,7 @@ final class SearchTree {
         }
         root = node;
         rootState = state;
-        if (nodesInUse() > capacity / 2 && isQuiet()) {
+        if (nodesInUse() > capacity - capacity / 4 && isQuiet()) {
             recycle(capacity / 2);
         }
     }
@@ -621,7 +622,7 @@ final class SearchTree {
                 if (runner != null && runner.stopped()) {
                     return false;
                 }
-                Thread.onSpinWait();
+                Thread.yield(); // let the recycling thread have the CPU where threads outnumber CPUs
             }
         }
     }
@@ -909,8 +910,8 @@ final class SearchTree {
 
     /**
      * The bookkeeping problems of the nodes reachable from the root, while no search runs; empty when
-     * consistent: no claimed slot left behind, children are live nodes, every role's move visits at a node
-     * add up to the same number and never exceed the node's visits, values stay within the goals' range,
+     * consistent: no claimed slot left behind, children are live nodes, the move visits of every role with a
+     * choice at a node add up to the same number and never exceed the node's visits, values stay within the goals' range,
      * the shared nodes are in the table under their own state's key, and the pool is not overdrawn.
      */
     List<String> invariantViolations() {
@@ -926,6 +927,9 @@ final class SearchTree {
             int node = queue[i];
             long roleVisits = -1;
             for (int role = 0; role < roles && !isTerminal(node); role++) {
+                if (moveCount(node, role) == 1) {
+                    continue; // a role's only move takes no statistics
+                }
                 long sum = 0;
                 for (int edge = edgeStart(node, role); edge < edgeEnd(node, role); edge++) {
                     int n = edgeVisits[edge];
@@ -936,7 +940,7 @@ final class SearchTree {
                     sum += n;
                 }
                 if (roleVisits >= 0 && sum != roleVisits) {
-                    problems.add("node " + node + ": role " + role + " has " + sum + " move visits, role 0 "
+                    problems.add("node " + node + ": role " + role + " has " + sum + " move visits, another "
                             + roleVisits);
                 }
                 roleVisits = sum;
