@@ -119,8 +119,14 @@ public final class MctsStrategy implements ReportingStrategy {
         long start = System.currentTimeMillis();
         long playoutsBefore = playouts();
         int root = tree.root();
-        long iterations = runner.run(deadlineMillis - options.safetyMarginMillis(), options.iterationLimit(),
-                () -> searchIsOver(root));
+        tree.releaseForSearch();
+        long iterations;
+        try {
+            iterations = runner.run(deadlineMillis - options.safetyMarginMillis(), options.iterationLimit(),
+                    () -> searchIsOver(root));
+        } finally {
+            tree.holdBetweenSearches();
+        }
         long elapsed = System.currentTimeMillis() - start;
         long playouts = playouts() - playoutsBefore;
         int move = choose < 0 ? -1 : chooseMove(root, current);
@@ -136,6 +142,10 @@ public final class MctsStrategy implements ReportingStrategy {
      * (for {@link #bestMoveSoFar()}) and says whether more search cannot change the answer.
      */
     private boolean searchIsOver(int root) {
+        int epoch = tree.epoch();
+        if (tree.isRecycling()) {
+            return false; // edges are moving: read them next time
+        }
         int start = tree.edgeStart(root, role);
         int best = -1;
         int bestVisits = -1;
@@ -146,8 +156,9 @@ public final class MctsStrategy implements ReportingStrategy {
                 best = edge;
             }
         }
-        if (best >= 0) {
-            bestMoveSoFar = tree.edgeMove(best);
+        int move = best >= 0 ? tree.edgeMove(best) : -1;
+        if (move >= 0 && !tree.isRecycling() && tree.epoch() == epoch) {
+            bestMoveSoFar = move; // nothing moved while it was read
         }
         return tree.isProven(root) || (bestLine != null && bestLine.value() >= SearchTree.MAX_GOAL);
     }

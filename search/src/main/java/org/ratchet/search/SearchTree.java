@@ -106,7 +106,12 @@ final class SearchTree {
     private final AtomicIntegerArray activity = new AtomicIntegerArray(ACTIVITY_SLOTS * ACTIVITY_STRIDE);
     private final AtomicInteger workerNumbers = new AtomicInteger();
     private volatile boolean pauseRequested;
-    private final AtomicBoolean recycling = new AtomicBoolean();
+    /**
+     * Held by whoever may restructure the tree or read it as a whole: the searching strategy's own thread
+     * between searches (re-rooting, choosing the move), or the one worker recycling during a search. Starts
+     * held by the strategy.
+     */
+    private final AtomicBoolean exclusive = new AtomicBoolean(true);
 
     private volatile int root = NONE;
     private State rootState;
@@ -642,14 +647,16 @@ final class SearchTree {
      * just stops growing) if the others do not pause before the search stops.
      */
     void recycleWhileSearching(SearchRunner runner) {
-        if (!full || (runner != null && runner.remainingMillis() < 2 * lastRecycleMillis + 20)
-                || !recycling.compareAndSet(false, true)) {
-            return; // too close to the deadline: the tree stops growing for the rest of this search instead
+        if (!full || runner == null || runner.stopped() || runner.remainingMillis() < 2 * lastRecycleMillis + 20
+                || !exclusive.compareAndSet(false, true)) {
+            // stopped, too close to the deadline, or the strategy reads the tree: the tree stops growing for
+            // the rest of this search instead
+            return;
         }
         try {
             pauseRequested = true;
             while (!isQuiet()) {
-                if (runner != null && runner.stopped()) {
+                if (runner.stopped()) {
                     return;
                 }
                 Thread.onSpinWait();
@@ -657,8 +664,33 @@ final class SearchTree {
             recycle(capacity / 2);
         } finally {
             pauseRequested = false;
-            recycling.set(false);
+            exclusive.set(false);
         }
+    }
+
+    /**
+     * The searching strategy's thread takes the tree back after a search (waiting for a recycling in
+     * progress to finish), so that it reads and re-roots a tree nobody restructures meanwhile.
+     */
+    void holdBetweenSearches() {
+        while (!exclusive.compareAndSet(false, true)) {
+            Thread.yield();
+        }
+    }
+
+    /** The strategy's thread lets the workers recycle while it searches. */
+    void releaseForSearch() {
+        exclusive.set(false);
+    }
+
+    /** Whether a worker is recycling the tree now (its statistics are then moving). */
+    boolean isRecycling() {
+        return exclusive.get() && pauseRequested;
+    }
+
+    /** Counts recyclings (tests, and readers that check nothing moved while they read). */
+    int epoch() {
+        return epoch;
     }
 
     /** Whether no iteration is active (workers of earlier searches included). */
