@@ -2,6 +2,7 @@ package org.ratchet.reasoner.analysis;
 
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
 /**

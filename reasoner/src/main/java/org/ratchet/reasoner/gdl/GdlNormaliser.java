@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.ratchet.reasoner.analysis.DependencyGraph;
 
 /**
  * Rewrites rule-sheet quirks that have exactly one sensible reading into plain GDL, so that engines only

@@ -2,10 +2,10 @@ package org.ratchet.reasoner.hsfc;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.analysis;
+package org.ratchet.reasoner.gdl;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
@@ -8,9 +8,6 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.Literal;
-import org.ratchet.reasoner.gdl.Rule;
 
 /**
  * Which relation depends on which: an edge from a rule's head relation to every relation in its body,
