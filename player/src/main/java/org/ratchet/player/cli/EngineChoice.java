@@ -31,9 +31,6 @@ final class EngineChoice {
         if (order != null) {
             options = options.withOrder(order);
         }
-        if (engine == null) {
-            return Engines.select(GameLoader.load(game), options);
-        }
-        return Engines.create(engine, GameLoader.load(game), options);
+        return Engines.prepare(engine == null ? Engines.DEFAULT : engine, GameLoader.load(game), options);
     }
 }

@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
 import java.util.List;
+import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
@@ -249,7 +250,7 @@ public final class HsfcGame implements StateMachineFactory {
 
     @Override
     public String engineName() {
-        return "hsfc";
+        return Engines.HSFC;
     }
 
     @Override
