@@ -57,9 +57,12 @@ public final class DependencyGraph {
         return relations;
     }
 
-    /** The given relations and every relation they depend on, directly or through others. */
+    /**
+     * The given relations and every relation they depend on, directly or through others, in breadth-first
+     * order (callers that build something from the set get it in the same order every run).
+     */
     public IntSet dependencies(int... from) {
-        IntSet reached = new IntOpenHashSet();
+        IntSet reached = new IntLinkedOpenHashSet();
         IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
         for (int relation : from) {
             if (reached.add(relation)) {
@@ -74,6 +77,31 @@ public final class DependencyGraph {
             }
         }
         return reached;
+    }
+
+    /** The given relations and every relation that depends on one of them, directly or through others. */
+    public IntSet dependents(int... to) {
+        IntSet reached = new IntOpenHashSet(to);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int relation : relations) {
+                if (!reached.contains(relation) && dependsOnAny(relation, reached)) {
+                    reached.add(relation);
+                    changed = true;
+                }
+            }
+        }
+        return reached;
+    }
+
+    private boolean dependsOnAny(int relation, IntSet targets) {
+        for (Edge edge : edgesFrom(relation)) {
+            if (targets.contains(edge.relation())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The body relations of the rules for {@code relation} (empty for relations with no rules). */

@@ -2,7 +2,6 @@ package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
@@ -418,21 +417,7 @@ public final class HsfcCompiler {
 
         /** Dynamic relations the roots depend on, roots included. */
         private IntSet closure(int... roots) {
-            IntSet seen = new IntLinkedOpenHashSet();
-            IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
-            for (int root : roots) {
-                if (seen.add(root)) {
-                    queue.enqueue(root);
-                }
-            }
-            while (!queue.isEmpty()) {
-                int relation = queue.dequeueInt();
-                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
-                    if (seen.add(edge.relation())) {
-                        queue.enqueue(edge.relation());
-                    }
-                }
-            }
+            IntSet seen = graph.dependencies(roots);
             IntSet dynamic = new IntOpenHashSet();
             for (int relation : seen) {
                 if (!statics.isStatic(relation)) {
