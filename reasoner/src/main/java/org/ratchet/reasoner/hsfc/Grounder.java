@@ -22,6 +22,7 @@ import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
 /**
  * Computes the instance sets the reference tables are built over. Static relations are evaluated exactly,

@@ -16,8 +16,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.gdl.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.rewrite.FluentParts;
+import org.ratchet.reasoner.rewrite.FluentSplitting;
+import org.ratchet.reasoner.rewrite.Passes;
 import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
@@ -102,7 +104,7 @@ public final class HsfcCompiler {
 
         HsfcGame compile() throws GdlException {
             long start = System.nanoTime();
-            game = NormalForm.of(original);
+            game = Passes.normalForm(original);
             graph = DependencyGraph.of(game);
             strata = Stratification.of(game);
             statics = StaticRelations.of(graph);
@@ -116,16 +118,13 @@ public final class HsfcCompiler {
                 }
                 (hasDynamicLiteral(rule) ? runtimeRules : permanentRules).add(rule);
             }
-            List<Rule> merged = HelperUnfolding.unfold(mergeDistinctOptions(runtimeRules), permanentRules, strata);
+            FluentSplitting fluents = new FluentSplitting(grounder.set(SymbolTable.TRUE).terms(),
+                grounder.set(SymbolTable.INIT).terms());
+            List<Rule> rewritten = Passes.apply(Passes.forRuntimeRules(permanentRules, strata, fluents), runtimeRules);
             runtimeRules.clear();
-            runtimeRules.addAll(merged);
-            // before any ID is handed out: true's IDs are grouped by part, one list per part, and rules are
-            // copied where a split part needs it
-            FluentParts fluentParts = readsAnyFluent(runtimeRules) ? FluentParts.whole()
-                : FluentParts.choose(runtimeRules, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
-            List<Rule> specialised = fluentParts.specialise(runtimeRules);
-            runtimeRules.clear();
-            runtimeRules.addAll(specialised);
+            runtimeRules.addAll(rewritten);
+            // before any ID is handed out: true's IDs are grouped by part, one list per part
+            FluentParts fluentParts = fluents.chosen();
             Long2IntLinkedOpenHashMap fluentGroups = grounder.groupFluents(fluentParts);
             for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
                     SymbolTable.GOAL, SymbolTable.TERMINAL}) {
@@ -470,87 +469,6 @@ public final class HsfcCompiler {
             }
             return means;
         }
-    }
-
-    /**
-     * NormalForm splits a rule with {@code (or (distinct ?m ?j) (distinct ?n ?k))} into one rule per option.
-     * Those rules read the same inputs for the same heads, so at run time each would repeat the other's
-     * work. Rules from one source line that differ only in one distinct each are joined again here into one
-     * rule with the disjunction of those distincts, which the reference tables decide at compile time.
-     * Anything else is left as it is.
-     */
-    static List<Rule> mergeDistinctOptions(List<Rule> rules) {
-        Map<List<Object>, List<Rule>> groups = new LinkedHashMap<>();
-        for (Rule rule : rules) {
-            List<Literal> others = new ArrayList<>();
-            for (Literal literal : rule.body()) {
-                if (!(literal instanceof Literal.Distinct)) {
-                    others.add(literal);
-                }
-            }
-            groups.computeIfAbsent(List.of(rule.line(), rule.head(), others), key -> new ArrayList<>()).add(rule);
-        }
-        List<Rule> out = new ArrayList<>();
-        for (var group : groups.entrySet()) {
-            List<Rule> options = group.getValue();
-            Rule joined = options.size() < 2 ? null : joinDistinctOptions(options);
-            if (joined == null) {
-                out.addAll(options);
-            } else {
-                out.add(joined);
-            }
-        }
-        return out;
-    }
-
-    /** The rules as one, if each has exactly one distinct the others lack; null otherwise. */
-    private static Rule joinDistinctOptions(List<Rule> options) {
-        List<Literal> common = null;
-        for (Rule rule : options) {
-            List<Literal> distincts = rule.body().stream().filter(l -> l instanceof Literal.Distinct).toList();
-            if (common == null) {
-                common = new ArrayList<>(distincts);
-            } else {
-                common.retainAll(distincts);
-            }
-        }
-        List<Literal> alternatives = new ArrayList<>();
-        int variables = 0;
-        for (Rule rule : options) {
-            List<Literal> own = new ArrayList<>();
-            for (Literal literal : rule.body()) {
-                if (literal instanceof Literal.Distinct && !common.contains(literal)) {
-                    own.add(literal);
-                }
-            }
-            if (own.size() != 1) {
-                return null;
-            }
-            alternatives.add(own.get(0));
-            variables = Math.max(variables, rule.variableCount());
-        }
-        Rule first = options.get(0);
-        List<Literal> body = new ArrayList<>();
-        for (Literal literal : first.body()) {
-            if (!(literal instanceof Literal.Distinct) || common.contains(literal)) {
-                body.add(literal);
-            }
-        }
-        body.add(new Literal.Disjunction(alternatives));
-        return new Rule(first.head(), body, variables, first.line());
-    }
-
-    /** Whether a rule reads {@code (true ?x)}: a fluent of any kind, so true cannot be laid out in parts. */
-    private static boolean readsAnyFluent(List<Rule> rules) {
-        for (Rule rule : rules) {
-            for (Literal literal : rule.body()) {
-                Term sentence = sentence(literal);
-                if (sentence != null && sentence.symbol() == SymbolTable.TRUE && sentence.arg(0) instanceof Variable) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private static boolean hasDynamicLiteralIn(Literal literal, StaticRelations statics) {

@@ -2,6 +2,7 @@ package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.ratchet.reasoner.gdl.Term;
 
@@ -25,6 +26,11 @@ final class InstanceSet {
         ids.put(sentence, terms.size());
         terms.add(sentence);
         return true;
+    }
+
+    /** The instances in ID order, read-only. */
+    List<Term> terms() {
+        return Collections.unmodifiableList(terms);
     }
 
     int size() {

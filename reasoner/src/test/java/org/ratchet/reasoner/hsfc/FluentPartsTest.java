@@ -15,7 +15,9 @@ import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
+/** The fluent parts chosen from a grounded game, and the compiled game playing as the prover does. */
 class FluentPartsTest {
     /**
      * A sheep and a wolf on a line of six cells. Moves read the cell holding the sheep, the wolf or nothing;
@@ -67,7 +69,8 @@ class FluentPartsTest {
         GameDescription game = grounded.game();
         Grounder grounder = grounded.grounder();
         List<Rule> runtime = grounded.runtimeRules();
-        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
+        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE).terms(),
+            grounder.set(SymbolTable.INIT).terms());
         SymbolTable symbols = game.symbols();
 
 

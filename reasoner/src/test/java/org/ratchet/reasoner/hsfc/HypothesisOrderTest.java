@@ -11,6 +11,7 @@ import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
 class HypothesisOrderTest {
     /** Twenty cells of five colours; the cells of the colours chosen stay. */

@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
-import org.ratchet.reasoner.gdl.Literal;
-import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.rewrite.Passes;
 
-class NormalFormAndStaticRelationsTest {
+/** Static relations and gadelac's persistence labels, computed from rules in normal form. */
+class StaticAndPersistentRelationsTest {
     private static final String GAME = """
         (role a)
         (succ 1 2) (succ 2 3)
@@ -27,40 +27,9 @@ class NormalFormAndStaticRelationsTest {
         (<= (goal a 100) (not (or (true (count 1)) (true (count 2)))))
         """;
 
-    private static List<Rule> rulesFor(GameDescription game, String head) {
-        int symbol = game.symbols().lookup(head);
-        return game.rules().stream().filter(r -> r.head().symbol() == symbol).toList();
-    }
-
-    @Test
-    void disjunctionsBecomeSeparateRules() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        List<Rule> legal = rulesFor(game, "legal");
-        assertEquals(2, legal.size(), "one rule per alternative of the or");
-        for (Rule rule : game.rules()) {
-            for (Literal literal : rule.body()) {
-                assertFalse(literal instanceof Literal.Disjunction, rule.render(game.symbols()));
-            }
-        }
-        // not (a or b) is (not a) and (not b), in one rule
-        List<Rule> goal = rulesFor(game, "goal");
-        assertEquals(1, goal.size());
-        assertEquals(2, goal.get(0).body().size());
-    }
-
-    @Test
-    void negatedDistinctUnifiesTheTermsOrDropsTheRule() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
-        List<Rule> same = rulesFor(game, "same");
-        assertEquals(1, same.size());
-        assertEquals("(<= (same ?y ?y) (true (count ?y)) (succ ?y ?z))", same.get(0).render(game.symbols()));
-        assertEquals(2, same.get(0).variableCount(), "variables are renumbered densely");
-        assertTrue(rulesFor(game, "never").isEmpty(), "1 = 2 can never hold");
-    }
-
     @Test
     void staticRelationsDoNotDependOnTrueOrDoes() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(GAME));
+        GameDescription game = Passes.normalForm(GameLoader.load(GAME));
         StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
         for (String name : List.of("succ", "bigger", "role", "init")) {
             assertTrue(statics.isStatic(game.symbols().lookup(name)), name);
@@ -75,7 +44,7 @@ class NormalFormAndStaticRelationsTest {
 
     @Test
     void persistenceLabelsFollowGadelacAlgorithmOne() throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load("""
+        GameDescription game = Passes.normalForm(GameLoader.load("""
             (role a)
             (cellindex 1) (cellindex 2)
             (init (cell 1 b))
