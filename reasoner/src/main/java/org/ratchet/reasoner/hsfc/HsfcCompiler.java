@@ -259,17 +259,17 @@ public final class HsfcCompiler {
             HypothesisOrder order = new HypothesisOrder(grounder, statics, layout, meanSizes, passChances);
             RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, needed, denseTableLimit);
             long before = budget.usedBytes();
-            HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
+            Block[][] phases = new Block[3][];
             int ruleCount = 0;
             long tableInts = 0;
             for (int phase = 0; phase < 3; phase++) {
-                List<HsfcGame.Block> blocks = new ArrayList<>();
+                List<Block> blocks = new ArrayList<>();
                 for (IntList component : strata.components()) {
-                    List<CompiledRule> compiled = new ArrayList<>();
+                    List<RulePlan> compiled = new ArrayList<>();
                     for (Rule rule : runtimeRules) {
                         int head = rule.head().symbol();
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
-                            CompiledRule tables = compileRule(rule, order, compiler);
+                            RulePlan tables = compileRule(rule, order, compiler);
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
@@ -278,11 +278,11 @@ public final class HsfcCompiler {
                     }
                     if (!compiled.isEmpty()) {
                         boolean recursive = strata.isRecursive(component.getInt(0));
-                        blocks.add(new HsfcGame.Block(compiled.toArray(new CompiledRule[0]), recursive));
+                        blocks.add(new Block(compiled.toArray(new RulePlan[0]), recursive));
                         ruleCount += compiled.size();
                     }
                 }
-                phases[phase] = blocks.toArray(new HsfcGame.Block[0]);
+                phases[phase] = blocks.toArray(new Block[0]);
             }
             int[][] permanent = permanentFacts();
             IntArrayList cleared = new IntArrayList();
@@ -315,8 +315,11 @@ public final class HsfcCompiler {
             LOG.debug("hsfc tables ({} order): {} rules, {} KB reference tables (budget use {} MB) in {} ms",
                 strategy.name().toLowerCase(java.util.Locale.ROOT), ruleCount, tableInts * 4 / 1024,
                 (budget.usedBytes() - before) >> 20, tablesMillis);
-            return new HsfcGame(original, grounder, layout, permanent, cleared.toIntArray(), phases, sampled,
-                statistics);
+            GameTerms terms = new GameTerms(original.roles(), grounder.set(SymbolTable.TRUE),
+                grounder.set(SymbolTable.DOES));
+            Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
+                cleared.toIntArray(), phases, sampled);
+            return new HsfcGame(original, terms, program, statistics);
         }
 
         /**
@@ -324,11 +327,11 @@ public final class HsfcCompiler {
          * budget, in the order with the smallest tables (the order chosen for speed can multiply RefNos);
          * null if the rule can never fire.
          */
-        private CompiledRule compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
+        private RulePlan compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
             long ruleStart = System.nanoTime();
             List<Term> hypotheses = order.order(rule, strategy);
             long usedBefore = budget.usedBytes();
-            CompiledRule tables;
+            RulePlan tables;
             try {
                 tables = compiler.compile(rule, hypotheses);
             } catch (GroundingBudget.Exceeded e) {
@@ -385,15 +388,15 @@ public final class HsfcCompiler {
                 machine.collectStatistics(sums, samples);
             }
             SplittableRandom random = new SplittableRandom(20131);
-            int[] joint = new int[game.roles.size()];
+            int[] joint = new int[machine.roleCount()];
             long deadline = System.nanoTime() + millis * 1_000_000L;
             int states = 0;
-            machine.setState(game.initialState);
+            machine.setState(machine.initialState());
             while (states < maxStates && System.nanoTime() < deadline) {
                 states++;
                 if (machine.isTerminal()) {
                     machine.goal(0);
-                    machine.setState(game.initialState);
+                    machine.setState(machine.initialState());
                     continue;
                 }
                 boolean stuck = false;
@@ -406,7 +409,7 @@ public final class HsfcCompiler {
                     joint[role] = machine.legalMove(role, random.nextInt(count));
                 }
                 if (stuck) {
-                    machine.setState(game.initialState);
+                    machine.setState(machine.initialState());
                     continue;
                 }
                 machine.advance(joint);

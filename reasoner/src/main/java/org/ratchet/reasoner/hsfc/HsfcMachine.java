@@ -16,6 +16,8 @@ import org.ratchet.reasoner.gdl.Term;
  */
 final class HsfcMachine implements StateMachine {
     private final HsfcGame game;
+    private final Program program;
+    private final GameTerms terms;
     /** The lists of every relation, global IDs in production order (see the class comment). */
     private final int[] kb;
     /** end[r]: knowledge-base position after relation r's last ID. */
@@ -51,17 +53,19 @@ final class HsfcMachine implements StateMachine {
 
     HsfcMachine(HsfcGame game) {
         this.game = game;
-        RelationLayout layout = game.layout;
+        this.program = game.program;
+        this.terms = game.terms;
+        RelationLayout layout = program.layout;
         int relations = layout.count();
         kb = new int[Math.max(layout.totalSize(), 1)];
         end = new int[relations];
         // one spare bit past every relation: the ID whose absence encodes a condition that always holds
         bits = new long[(layout.totalSize() >>> 6) + 1];
-        offsets = game.offsets;
+        offsets = program.offsets;
         for (int r = 0; r < relations; r++) {
             int offset = offsets[r];
             int position = offset;
-            for (int local : game.permanent[r]) {
+            for (int local : program.permanent[r]) {
                 int global = offset + local;
                 kb[position++] = global;
                 bits[global >>> 6] |= 1L << global;
@@ -69,16 +73,16 @@ final class HsfcMachine implements StateMachine {
             end[r] = position;
         }
         permanentBits = bits.length <= COPIED_WORDS ? bits.clone() : null;
-        buffers = new int[game.stageRoom.length][];
+        buffers = new int[program.stageRoom.length][];
         for (int k = 0; k < buffers.length; k++) {
-            buffers[k] = new int[CHUNK + game.stageRoom[k]];
+            buffers[k] = new int[CHUNK + program.stageRoom[k]];
         }
-        roleMoves = new int[game.roles.size()][];
-        roleMoveCounts = new int[game.roles.size()];
+        roleMoves = new int[terms.roles.size()][];
+        roleMoveCounts = new int[terms.roles.size()];
         for (int role = 0; role < roleMoves.length; role++) {
-            roleMoves[role] = new int[Math.max(game.legalCountOfRole[role], 1)];
+            roleMoves[role] = new int[Math.max(program.legalCountOfRole[role], 1)];
         }
-        setState(game.initialState);
+        setState(program.initialState);
     }
 
     @Override
@@ -88,17 +92,17 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public int roleCount() {
-        return game.roles.size();
+        return terms.roles.size();
     }
 
     @Override
     public Term role(int roleIndex) {
-        return game.roles.get(roleIndex);
+        return terms.roles.get(roleIndex);
     }
 
     @Override
     public State initialState() {
-        return game.initialState;
+        return program.initialState;
     }
 
     @Override
@@ -108,8 +112,8 @@ final class HsfcMachine implements StateMachine {
             restoreLastSet();
             return;
         }
-        int offset = offsets[game.trueRelation];
-        int[] factPart = game.factPart;
+        int offset = offsets[program.trueRelation];
+        int[] factPart = program.factPart;
         for (int i = 0; i < state.size(); i++) {
             int fact = state.fact(i);
             write(factPart[fact], offset + fact);
@@ -124,8 +128,8 @@ final class HsfcMachine implements StateMachine {
     }
 
     private void keepLastSet() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         int total = 0;
         for (int c = 0; c < cleared.length; c++) {
             total += end[cleared[c]] - clearFrom[c];
@@ -146,8 +150,8 @@ final class HsfcMachine implements StateMachine {
 
     /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
     private void restoreLastSet() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         int[] ids = lastSetIds;
         int start = 0;
         for (int c = 0; c < cleared.length; c++) {
@@ -161,21 +165,21 @@ final class HsfcMachine implements StateMachine {
             end[cleared[c]] = from + length;
             start = lastSetEnds[c];
         }
-        sample(game.legalPhaseRelations);
+        sample(program.legalPhaseRelations);
         goalsComputed = false;
         movesListed = false;
     }
 
     @Override
     public State currentState() {
-        int offset = offsets[game.trueRelation];
+        int offset = offsets[program.trueRelation];
         int count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             count += end[part] - offsets[part];
         }
         int[] facts = new int[count];
         count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 facts[count++] = kb[i] - offset;
             }
@@ -186,7 +190,7 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public boolean isTerminal() {
-        return game.terminalId >= 0 && has(game.terminalId);
+        return program.terminalId >= 0 && has(program.terminalId);
     }
 
     @Override
@@ -207,21 +211,21 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public void advance(int[] jointMove) {
-        int doesRelation = game.doesRelation;
+        int doesRelation = program.doesRelation;
         int doesOffset = offsets[doesRelation];
         for (int move : jointMove) {
             write(doesRelation, doesOffset + move);
         }
-        run(game.nextPlan);
-        sample(game.nextPhaseRelations);
-        int nextRelation = game.nextRelation;
+        run(program.nextPlan);
+        sample(program.nextPhaseRelations);
+        int nextRelation = program.nextRelation;
         int nextOffset = offsets[nextRelation];
         int nextEnd = end[nextRelation];
         // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
-        int[] nextToTrue = game.nextToTrue;
-        int[] factPart = game.factPart;
-        int trueOffset = offsets[game.trueRelation];
+        int[] nextToTrue = program.nextToTrue;
+        int[] factPart = program.factPart;
+        int trueOffset = offsets[program.trueRelation];
         for (int i = nextOffset; i < nextEnd; i++) {
             int fact = nextToTrue[kb[i] - nextOffset];
             write(factPart[fact], trueOffset + fact);
@@ -232,17 +236,17 @@ final class HsfcMachine implements StateMachine {
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
-            run(game.goalPlan);
-            sample(game.goalPhaseRelations);
+            run(program.goalPlan);
+            sample(program.goalPhaseRelations);
             goalsComputed = true;
         }
-        int goalRelation = game.goalRelation;
+        int goalRelation = program.goalRelation;
         int offset = offsets[goalRelation];
         int best = -1;
         for (int i = offset, n = end[goalRelation]; i < n; i++) {
             int id = kb[i] - offset;
-            if (game.goalRole[id] == roleIndex) {
-                best = Math.max(best, game.goalValue[id]);
+            if (program.goalRole[id] == roleIndex) {
+                best = Math.max(best, program.goalValue[id]);
             }
         }
         return Math.max(best, 0);
@@ -250,29 +254,29 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public Term move(int moveId) {
-        return game.moveTerm(moveId);
+        return terms.moveTerm(moveId);
     }
 
     @Override
     public int moveId(int roleIndex, Term move) {
-        return game.moveId(roleIndex, move);
+        return terms.moveId(roleIndex, move);
     }
 
     @Override
     public Term fact(int factId) {
-        return game.factTerm(factId);
+        return terms.factTerm(factId);
     }
 
     @Override
     public int factId(Term fact) {
-        return game.factId(fact);
+        return terms.factId(fact);
     }
 
     // ---- evaluation ----
 
     private void computeStateRelations() {
-        run(game.legalPlan);
-        sample(game.legalPhaseRelations);
+        run(program.legalPlan);
+        sample(program.legalPhaseRelations);
         goalsComputed = false;
         movesListed = false;
     }
@@ -283,10 +287,10 @@ final class HsfcMachine implements StateMachine {
         }
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
-        int legalRelation = game.legalRelation;
+        int legalRelation = program.legalRelation;
         int offset = offsets[legalRelation];
-        int[] legalRole = game.legalRole;
-        int[] legalToDoes = game.legalToDoes;
+        int[] legalRole = program.legalRole;
+        int[] legalToDoes = program.legalToDoes;
         // rules often produce a role's moves in move-id order already; only a role whose moves came out of
         // order is sorted (its bit in unsorted)
         long unsorted = 0;
@@ -314,8 +318,8 @@ final class HsfcMachine implements StateMachine {
         movesListed = true;
     }
 
-    private void run(HsfcGame.PlanBlock[] blocks) {
-        for (HsfcGame.PlanBlock block : blocks) {
+    private void run(Block[] blocks) {
+        for (Block block : blocks) {
             RulePlan[] rules = block.rules;
             if (!block.recursive) {
                 for (RulePlan rule : rules) {
@@ -716,8 +720,8 @@ final class HsfcMachine implements StateMachine {
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         if (permanentBits != null) {
             System.arraycopy(permanentBits, 0, bits, 0, bits.length);
             for (int c = 0; c < cleared.length; c++) {
@@ -725,16 +729,16 @@ final class HsfcMachine implements StateMachine {
             }
             return;
         }
-        int[] firstWords = game.clearFirstWord;
+        int[] firstWords = program.clearFirstWord;
         for (int c = 0; c < cleared.length; c++) {
             int r = cleared[c];
             int from = clearFrom[c];
             int n = end[r];
             int firstWord = firstWords[c];
-            int lastWord = game.clearLastWord[c];
+            int lastWord = program.clearLastWord[c];
             if (firstWord >= 0 && n - from > 2 * (lastWord - firstWord + 1)) {
                 // many IDs in few words: unset the relation's whole range, a word at a time
-                clearRange(firstWord, lastWord, game.clearFirstMask[c], game.clearLastMask[c]);
+                clearRange(firstWord, lastWord, program.clearFirstMask[c], program.clearLastMask[c]);
             } else {
                 for (int i = from; i < n; i++) {
                     int global = kb[i];

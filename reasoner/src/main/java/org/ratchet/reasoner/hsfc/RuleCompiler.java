@@ -49,7 +49,7 @@ final class RuleCompiler {
     }
 
     /** Compiles the rule with its positive literals in {@code order}; null if the rule can never fire. */
-    CompiledRule compile(Rule rule, List<Term> order) {
+    RulePlan compile(Rule rule, List<Term> order) {
         int variables = rule.variableCount();
         boolean[] bound = new boolean[variables];
         List<Term> inputs = new ArrayList<>();
@@ -301,9 +301,9 @@ final class RuleCompiler {
             Arrays.fill(bindings.values, null);
         }
         budget.allocate(4L * result.length, "result tables");
-        return withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
+        return RulePlan.of(withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
             inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
-            probeStart, probes, rule.line())));
+            probeStart, probes, rule.line()))), layout);
     }
 
     /** Whether some rule reads the head instance of {@code rule} under {@code bindings} (the head is ground). */

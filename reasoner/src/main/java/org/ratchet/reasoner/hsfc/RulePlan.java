@@ -1,10 +1,10 @@
 package org.ratchet.reasoner.hsfc;
 
 /**
- * A {@link CompiledRule} laid out for the run-time loop of {@link HsfcMachine}: every per-stage value the loop
- * reads sits in a final field of one {@link Stage} object, knowledge-base positions and result IDs are global.
- * The tables themselves are shared with the compiled rule, not copied.
- * Immutable; shared by every machine of a game.
+ * One compiled rule, from the table compiler to the machine: the reference tables of a {@link CompiledRule}
+ * laid out for the run-time loop of {@link HsfcMachine}, so every per-stage value the loop reads sits in a
+ * final field of one {@link Stage} object; knowledge-base positions and result IDs are global. The tables
+ * themselves are shared with the compiled rule, not copied. Immutable; shared by every machine of a game.
  */
 final class RulePlan {
     final int headRelation;
@@ -28,6 +28,24 @@ final class RulePlan {
 
     static RulePlan of(CompiledRule rule, RelationLayout layout) {
         return new RulePlan(rule, layout);
+    }
+
+    /** Ints held by this rule's tables, for the compile statistics. */
+    long tableInts() {
+        long total = result.length + preconditions.length;
+        for (Stage stage : stages) {
+            total += stage.table == null ? 0 : stage.table.length;
+            if (stage.fixed != null) {
+                for (int[] options : stage.fixed) {
+                    total += options.length + 4;
+                }
+            }
+            if (stage.probes != null) {
+                total += stage.probes.length + stage.probeStart.length;
+            }
+            total += stage.conditions.length;
+        }
+        return total;
     }
 
     /** One input stage of a plan. */

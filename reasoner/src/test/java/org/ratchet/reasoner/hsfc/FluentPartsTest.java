@@ -110,7 +110,7 @@ class FluentPartsTest {
         GameDescription game = GameLoader.load(GAME);
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         // cell in three parts, control, step, at and tally in one each
-        assertEquals(7, compiled.trueParts.length);
+        assertEquals(7, compiled.program.trueParts.length);
         int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 5,
             100, 30, System.nanoTime() + 10_000_000_000L);
         assertTrue(states > 100, "states compared: " + states);

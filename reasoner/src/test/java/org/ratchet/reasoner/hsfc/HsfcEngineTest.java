@@ -153,20 +153,21 @@ class HsfcEngineTest {
             var symbols = game.symbols();
             // the parts: consecutive fact IDs of one kind each (cell, control, the constants)
             java.util.Map<Integer, java.util.Set<String>> kinds = new java.util.HashMap<>();
-            for (int fact = 0; fact < compiled.factPart.length; fact++) {
-                if (fact > 0 && compiled.factPart[fact] != compiled.factPart[fact - 1]) {
-                    assertTrue(compiled.factPart[fact] > compiled.factPart[fact - 1], "parts hold consecutive IDs");
+            int[] factPart = compiled.program.factPart;
+            for (int fact = 0; fact < factPart.length; fact++) {
+                if (fact > 0 && factPart[fact] != factPart[fact - 1]) {
+                    assertTrue(factPart[fact] > factPart[fact - 1], "parts hold consecutive IDs");
                 }
-                org.ratchet.reasoner.gdl.Term fluent = compiled.factTerm(fact);
-                kinds.computeIfAbsent(compiled.factPart[fact], k -> new java.util.TreeSet<>())
+                org.ratchet.reasoner.gdl.Term fluent = compiled.terms.factTerm(fact);
+                kinds.computeIfAbsent(factPart[fact], k -> new java.util.TreeSet<>())
                     .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
             }
             if (kif == FLUENTS) {
-                assertEquals(3, compiled.trueParts.length);
+                assertEquals(3, compiled.program.trueParts.length);
                 assertTrue(kinds.values().stream().allMatch(kind -> kind.size() == 1), kinds.toString());
             } else {
-                assertEquals(1, compiled.trueParts.length);
-                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.trueParts[0]));
+                assertEquals(1, compiled.program.trueParts.length);
+                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.program.trueParts[0]));
             }
             int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7,
                 20, 50, System.nanoTime() + 4_000_000_000L);

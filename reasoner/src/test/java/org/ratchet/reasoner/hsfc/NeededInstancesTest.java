@@ -62,15 +62,15 @@ class NeededInstancesTest {
     void theTablesProduceNoInstanceThatNoRuleReads() throws Exception {
         GameDescription description = GameLoader.load(GAME);
         HsfcGame game = HsfcCompiler.compile(description, EngineOptions.defaults());
-        int line = game.layout.index(description.symbols().lookup("line"));
-        int row = game.layout.index(description.symbols().lookup("row"));
+        int line = game.program.layout.index(description.symbols().lookup("line"));
+        int row = game.program.layout.index(description.symbols().lookup("row"));
         List<Integer> produced = new ArrayList<>();
-        for (HsfcGame.PlanBlock[] phase : List.of(game.legalPlan, game.goalPlan, game.nextPlan)) {
-            for (HsfcGame.PlanBlock block : phase) {
+        for (Block[] phase : List.of(game.program.legalPlan, game.program.goalPlan, game.program.nextPlan)) {
+            for (Block block : phase) {
                 for (RulePlan rule : block.rules) {
                     if (rule.headRelation == line || rule.headRelation == row) {
                         for (int result : rule.result) {
-                            produced.add(result - game.layout.offset(rule.headRelation));
+                            produced.add(result - game.program.layout.offset(rule.headRelation));
                         }
                     }
                 }
