@@ -15,19 +15,31 @@ import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
-import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.rewrite.FluentParts;
-import org.ratchet.reasoner.rewrite.FluentSplitting;
-import org.ratchet.reasoner.rewrite.Passes;
-import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.NeededInstances;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.rewrite.FluentParts;
+import org.ratchet.reasoner.rewrite.FluentSplitting;
+import org.ratchet.reasoner.rewrite.Passes;
+import org.ratchet.reasoner.run.GameTerms;
+import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Program;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.HypothesisOrder;
+import org.ratchet.reasoner.tables.RuleCompiler;
+import org.ratchet.reasoner.tables.RulePlan;
 
 /**
  * Compiles a game into reference tables: normal form, static/dynamic analysis, grounding, relation layout,

@@ -4,6 +4,9 @@ import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.run.GameTerms;
+import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Program;
 
 /**
  * A game compiled to reference tables, the factory of its machines: the {@link GameTerms} (IDs and terms),
@@ -35,7 +38,7 @@ public final class HsfcGame implements StateMachineFactory {
 
     @Override
     public StateMachine newMachine() {
-        return new HsfcMachine(this);
+        return new HsfcMachine(description, terms, program);
     }
 
     /** Compilation figures (HSFC Table 1). */

@@ -15,6 +15,7 @@ import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.Grounder;
 import org.ratchet.reasoner.rewrite.FluentParts;
 
 /** The fluent parts chosen from a grounded game, and the compiled game playing as the prover does. */
@@ -110,7 +111,7 @@ class FluentPartsTest {
         GameDescription game = GameLoader.load(GAME);
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         // cell in three parts, control, step, at and tally in one each
-        assertEquals(7, compiled.program.trueParts.length);
+        assertEquals(7, compiled.program.layout.partsOfTrue().length);
         int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 5,
             100, 30, System.nanoTime() + 10_000_000_000L);
         assertTrue(states > 100, "states compared: " + states);

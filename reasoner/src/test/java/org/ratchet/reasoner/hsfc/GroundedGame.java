@@ -2,12 +2,14 @@ package org.ratchet.reasoner.hsfc;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
 import org.ratchet.reasoner.rewrite.Passes;
 
 /** A game in normal form with its analysis and grounding, as the compiler has them before any table is built. */

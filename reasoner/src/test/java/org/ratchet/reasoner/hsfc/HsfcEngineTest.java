@@ -14,6 +14,7 @@ import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.ground.RelationLayout;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
@@ -153,21 +154,22 @@ class HsfcEngineTest {
             var symbols = game.symbols();
             // the parts: consecutive fact IDs of one kind each (cell, control, the constants)
             java.util.Map<Integer, java.util.Set<String>> kinds = new java.util.HashMap<>();
-            int[] factPart = compiled.program.factPart;
-            for (int fact = 0; fact < factPart.length; fact++) {
-                if (fact > 0 && factPart[fact] != factPart[fact - 1]) {
-                    assertTrue(factPart[fact] > factPart[fact - 1], "parts hold consecutive IDs");
-                }
+            RelationLayout layout = compiled.program.layout;
+            for (int fact = 0; fact < compiled.terms.factCount(); fact++) {
                 org.ratchet.reasoner.gdl.Term fluent = compiled.terms.factTerm(fact);
-                kinds.computeIfAbsent(factPart[fact], k -> new java.util.TreeSet<>())
+                int part = layout.partOfTrue(fluent);
+                if (fact > 0 && part != layout.partOfTrue(compiled.terms.factTerm(fact - 1))) {
+                    assertTrue(part > layout.partOfTrue(compiled.terms.factTerm(fact - 1)), "parts hold consecutive IDs");
+                }
+                kinds.computeIfAbsent(part, k -> new java.util.TreeSet<>())
                     .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
             }
             if (kif == FLUENTS) {
-                assertEquals(3, compiled.program.trueParts.length);
+                assertEquals(3, layout.partsOfTrue().length);
                 assertTrue(kinds.values().stream().allMatch(kind -> kind.size() == 1), kinds.toString());
             } else {
-                assertEquals(1, compiled.program.trueParts.length);
-                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.program.trueParts[0]));
+                assertEquals(1, layout.partsOfTrue().length);
+                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(layout.partsOfTrue()[0]));
             }
             int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7,
                 20, 50, System.nanoTime() + 4_000_000_000L);

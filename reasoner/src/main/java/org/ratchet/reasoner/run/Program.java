@@ -1,21 +1,27 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.run;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.RulePlan;
 
 /**
  * What the machine runs: the rule blocks of each phase and every array its loops read, global IDs
  * throughout. Package-private final fields, read directly by {@link HsfcMachine}'s hot loops on purpose (no
  * getters between the loop and its arrays). Immutable; shared by every machine of a game.
  */
-final class Program {
+public final class Program {
     /** The relation indices, offsets and sizes the tables were built for. */
-    final RelationLayout layout;
+    public final RelationLayout layout;
     final int[] offsets;
     /** permanent[r]: local IDs of relation r that hold in every state (all of a static relation). */
     final int[][] permanent;
@@ -59,7 +65,7 @@ final class Program {
     final int[] goalValue;
     final State initialState;
 
-    Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
+    public Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
             int[] clearedRelations, Block[][] phases, int[][] phaseRelations) {
         List<Term> roles = terms.roles;
         this.layout = layout;
@@ -165,6 +171,17 @@ final class Program {
             }
         }
         return room.toIntArray();
+    }
+
+    /** Every rule of every phase, in evaluation order: for diagnostics and tests, not for the machine's loops. */
+    public List<RulePlan> rules() {
+        List<RulePlan> rules = new ArrayList<>();
+        for (Block[] phase : new Block[][] {legalPlan, goalPlan, nextPlan}) {
+            for (Block block : phase) {
+                rules.addAll(Arrays.asList(block.rules));
+            }
+        }
+        return rules;
     }
 
     private static int parseGoal(Term value, SymbolTable symbols) {

@@ -1,14 +1,15 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.run;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.List;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.InstanceSet;
 
 /**
  * The ID of every fact and move of a compiled game and back: fact IDs are local IDs of {@code true}, move
  * IDs local IDs of {@code does}, so they agree across all machines of a game. Immutable.
  */
-final class GameTerms {
+public final class GameTerms {
     final List<Term> roles;
     private final Term[] facts;
     private final Object2IntOpenHashMap<Term> factIds = new Object2IntOpenHashMap<>();
@@ -19,7 +20,7 @@ final class GameTerms {
 
     /** {@code trueSet} and {@code doesSet} are grounding's instances of {@code true} and {@code does}. */
     @SuppressWarnings("unchecked")
-    GameTerms(List<Term> roles, InstanceSet trueSet, InstanceSet doesSet) {
+    public GameTerms(List<Term> roles, InstanceSet trueSet, InstanceSet doesSet) {
         this.roles = roles;
         facts = new Term[trueSet.size()];
         factIds.defaultReturnValue(-1);
@@ -44,29 +45,29 @@ final class GameTerms {
         }
     }
 
-    Term moveTerm(int moveId) {
+    public Term moveTerm(int moveId) {
         return moves[moveId];
     }
 
     /** The move's ID for the role, or -1. */
-    int moveId(int role, Term move) {
+    public int moveId(int role, Term move) {
         return moveIds[role].getInt(move);
     }
 
-    Term factTerm(int factId) {
+    public Term factTerm(int factId) {
         return facts[factId];
     }
 
     /** The fact's ID, or -1. */
-    int factId(Term fact) {
+    public int factId(Term fact) {
         return factIds.getInt(fact);
     }
 
-    int factCount() {
+    public int factCount() {
         return facts.length;
     }
 
-    int moveCount() {
+    public int moveCount() {
         return moves.length;
     }
 }

@@ -1,10 +1,13 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.run;
 
 import java.util.Arrays;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.RulePlan;
 
 /**
  * One thread's view of a compiled game: its own knowledge base (HSFC section 3), evaluated with the
@@ -14,8 +17,8 @@ import org.ratchet.reasoner.gdl.Term;
  * positions offset(r) .. end[r]-1, the same range its bits cover, so a relation never outgrows its slice and
  * the hot loops index flat arrays only. Nothing is allocated per state step.
  */
-final class HsfcMachine implements StateMachine {
-    private final HsfcGame game;
+public final class HsfcMachine implements StateMachine {
+    private final GameDescription description;
     private final Program program;
     private final GameTerms terms;
     /** The lists of every relation, global IDs in production order (see the class comment). */
@@ -51,10 +54,10 @@ final class HsfcMachine implements StateMachine {
     private long[] sizeSums;
     private long[] sizeSamples;
 
-    HsfcMachine(HsfcGame game) {
-        this.game = game;
-        this.program = game.program;
-        this.terms = game.terms;
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program) {
+        this.description = description;
+        this.program = program;
+        this.terms = terms;
         RelationLayout layout = program.layout;
         int relations = layout.count();
         kb = new int[Math.max(layout.totalSize(), 1)];
@@ -87,7 +90,7 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public GameDescription description() {
-        return game.description;
+        return description;
     }
 
     @Override
@@ -764,7 +767,7 @@ final class HsfcMachine implements StateMachine {
 
     // ---- statistics for hypothesis ordering ----
 
-    void collectStatistics(long[] sums, long[] samples) {
+    public void collectStatistics(long[] sums, long[] samples) {
         this.sizeSums = sums;
         this.sizeSamples = samples;
     }

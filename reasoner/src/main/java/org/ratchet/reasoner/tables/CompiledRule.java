@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.tables;
 
 /**
  * One rule as reference tables (HSFC section 6), in the form {@link RuleCompiler} builds and folds them:
