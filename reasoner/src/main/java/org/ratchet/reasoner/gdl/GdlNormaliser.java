@@ -152,7 +152,7 @@ final class GdlNormaliser {
             return List.of(replace(rule, at, negated));
         }
         Literal.Distinct distinct = (Literal.Distinct) inner;
-        Substitution equal = new Substitution();
+        Substitution equal = new Substitution(rule.variableCount());
         if (!equal.unify(distinct.left(), distinct.right())) {
             warnings.add(where + "dropped rule " + original.render(symbols) + ": " + renderLiteral(literal)
                 + " can never hold");

@@ -4,7 +4,12 @@ import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
-/** Variable bindings of one rule during compile-time joins, with a trail to undo them. */
+/**
+ * Variable bindings of one rule during compile-time joins, with a trail to undo them. A deliberate
+ * specialisation of {@link org.ratchet.reasoner.gdl.Substitution} for grounding's inner loops: a pattern is
+ * only ever matched against a ground instance, so a value is always ground (no chains to follow, no occurs
+ * check), and the join loops read and clear {@link #values} directly.
+ */
 public final class Bindings {
     public final Term[] values;
     private final int[] trail;

@@ -198,7 +198,7 @@ public final class FluentParts {
             return;
         }
         for (Term value : values) {
-            Substitution substitution = new Substitution();
+            Substitution substitution = new Substitution(rule.variableCount());
             substitution.unify(variables.get(i), value);
             List<Literal> body = new ArrayList<>(rule.body().size());
             for (Literal literal : rule.body()) {

@@ -82,7 +82,7 @@ public final class NormalForm implements Pass {
 
     /** Applies every {@code (not (distinct a b))} as a substitution; null if one can never hold. */
     private static Rule withoutEqualities(Rule rule, List<Literal> body) {
-        Substitution substitution = new Substitution();
+        Substitution substitution = new Substitution(rule.variableCount());
         List<Literal> rest = new ArrayList<>();
         for (Literal literal : body) {
             if (literal instanceof Literal.Negation negation && negation.inner() instanceof Literal.Distinct equal) {
