@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
@@ -20,8 +21,7 @@ import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
 
 class CheckCommandTest {
-    private static final Path EDGE_CASES = Path.of(System.getProperty("ratchet.games", "../../shared/games"))
-        .resolve("edge-cases");
+    private static final Path EDGE_CASES = GameCorpus.root().resolve("edge-cases");
 
     /** What one run printed and returned. */
     private record Run(int exitCode, List<String> out, List<String> err) {
