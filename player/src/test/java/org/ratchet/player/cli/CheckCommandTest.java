@@ -15,10 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.gdl.DependencyGraph;
-import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.reasoner.gdl.Stratification;
 
 class CheckCommandTest {
     private static final Path EDGE_CASES = GameCorpus.root().resolve("edge-cases");

@@ -516,6 +516,12 @@ public final class HsfcMachine implements StateMachine {
             || 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (end[stage.relation] - stage.offset));
     }
 
+    /*
+     * readStatic, probe and scan are one loop written three times on purpose (a deliberate specialisation of
+     * the hot path): each reads its input its own way, and separate small loops keep the JIT's code for each
+     * tight. Keep the three alike when changing one.
+     */
+
     /** A static input: the RefNos it can lead to were listed at compile time. */
     private int readStatic(RulePlan.Stage stage, int ref, int[] out, int m) {
         int[] conditions = stage.conditions;

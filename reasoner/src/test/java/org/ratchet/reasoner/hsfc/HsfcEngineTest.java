@@ -14,10 +14,11 @@ import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.ground.RelationLayout;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.rewrite.DistinctMergingTest;
 
 class HsfcEngineTest {
     /** The goal counts x cells by recursion over the board, like reversi's piece count. */
@@ -105,17 +106,7 @@ class HsfcEngineTest {
 
     @Test
     void anOrOfDistinctsKeepsItsMeaning() throws Exception {
-        String kif = """
-            (role p) (index 1) (index 2)
-            (<= (init (cell ?m ?n)) (index ?m) (index ?n))
-            (init flag)
-            (<= (legal p (mark ?m ?n)) (true (cell ?m ?n)))
-            (<= (next (cell ?m ?n)) (does p (mark ?j ?k)) (true (cell ?m ?n)) (or (distinct ?m ?j) (distinct ?n ?k)))
-            (<= (next flag) (does p (mark ?j ?k)) (true flag) (or (distinct ?j 1) (true (cell 2 2))))
-            (<= terminal (not (true (cell 1 1))))
-            (goal p 100)
-            """;
-        StateMachine m = machine(kif);
+        StateMachine m = machine(DistinctMergingTest.MARKED_CELLS);
         var symbols = m.description().symbols();
         int mark12 = -1;
         for (int i = 0; i < m.legalCount(0); i++) {
