@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 final class EngineChoice {
 
     @Option(names = "--engine", paramLabel = "NAME",
-        description = "Engine to reason with: hsfc or prover (default: hsfc, or the prover where hsfc cannot "
+        description = "Engine to reason with: hsfc, prover or default (default: hsfc, or the prover where hsfc cannot "
             + "compile the game within its budget).")
     String engine;
 
