@@ -31,6 +31,7 @@ public record PreparedGame(String name, String rulesheet, List<SExpr> rules, Sta
 
     public static PreparedGame of(String name, String rulesheet, String engine) throws GdlException {
         List<SExpr> rules = KifReader.read(rulesheet);
-        return new PreparedGame(name, rulesheet, rules, Engines.prepare(engine, GameLoader.load(rules), EngineOptions.defaults()));
+        StateMachineFactory factory = Engines.prepare(engine, GameLoader.load(rules), EngineOptions.defaults());
+        return new PreparedGame(name, rulesheet, rules, factory);
     }
 }

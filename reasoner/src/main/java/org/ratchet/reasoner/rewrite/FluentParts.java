@@ -16,10 +16,10 @@ import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
 /**
- * Which part of {@code true} each fluent is listed in (the run-time machine keeps one list per part). A fluent's part is its
- * kind (function symbol and arity), split further by the constant at one argument where that pays: a rule
- * reading {@code (true (cell ?x ?y sheep))} then scans the cells holding a sheep, not every cell of the
- * board.
+ * Which part of {@code true} each fluent is listed in (the run-time machine keeps one list per part). A
+ * fluent's part is its kind (function symbol and arity), split further by the constant at one argument where
+ * that pays: a rule reading {@code (true (cell ?x ?y sheep))} then scans the cells holding a sheep, not every
+ * cell of the board.
  *
  * <p>The argument a kind is split at holds a constant in every fluent of the kind; of those arguments the
  * one with the fewest values (what is on a cell rather than where), and some rule must read the kind with

@@ -65,6 +65,11 @@ public final class Program {
     final int[] goalValue;
     final State initialState;
 
+    /**
+     * {@code permanent[r]}: the local IDs of relation r that hold in every state; {@code clearedRelations}:
+     * the relations reset between states; {@code phases} and {@code phaseRelations}: the rule blocks of the
+     * legal/terminal, goal and next phases, and the relations whose list sizes are sampled after each.
+     */
     public Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
             int[] clearedRelations, Block[][] phases, int[][] phaseRelations) {
         List<Term> roles = terms.roles;

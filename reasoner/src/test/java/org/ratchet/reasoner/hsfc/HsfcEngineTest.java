@@ -149,9 +149,8 @@ class HsfcEngineTest {
             for (int fact = 0; fact < compiled.terms.factCount(); fact++) {
                 org.ratchet.reasoner.gdl.Term fluent = compiled.terms.factTerm(fact);
                 int part = layout.partOfTrue(fluent);
-                if (fact > 0 && part != layout.partOfTrue(compiled.terms.factTerm(fact - 1))) {
-                    assertTrue(part > layout.partOfTrue(compiled.terms.factTerm(fact - 1)), "parts hold consecutive IDs");
-                }
+                int previous = fact == 0 ? part : layout.partOfTrue(compiled.terms.factTerm(fact - 1));
+                assertTrue(part >= previous, "parts hold consecutive IDs");
                 kinds.computeIfAbsent(part, k -> new java.util.TreeSet<>())
                     .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
             }
