@@ -33,6 +33,31 @@ public interface StateMachine {
     /** A snapshot of the current state. */
     State currentState();
 
+    /** Number of facts in the current state. */
+    default int stateSize() {
+        return currentState().size();
+    }
+
+    /**
+     * Writes the current state's fact ids, ascending, to {@code into} from {@code offset} (which must have
+     * room for {@link #stateSize()} ids): a snapshot without allocating, where the engine supports it.
+     */
+    default void writeState(int[] into, int offset) {
+        State state = currentState();
+        for (int i = 0; i < state.size(); i++) {
+            into[offset + i] = state.fact(i);
+        }
+    }
+
+    /**
+     * Makes the state of the ascending fact ids {@code facts[from .. from + length)} current: the
+     * counterpart of {@link #writeState}, so callers that keep states in arrays of their own need no
+     * {@link State} objects.
+     */
+    default void setState(int[] facts, int from, int length) {
+        setState(new State(java.util.Arrays.copyOfRange(facts, from, from + length)));
+    }
+
     /** Whether {@code terminal} holds in the current state. */
     boolean isTerminal();
 

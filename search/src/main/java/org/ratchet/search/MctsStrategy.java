@@ -14,24 +14,29 @@ import org.ratchet.reasoner.gdl.SymbolTable;
 /**
  * Multithreaded Monte Carlo tree search for any GDL game: decoupled UCT over every role's moves (each role
  * maximises its own goal), MCTS-Solver values where one role chooses, MAST or uniform playouts, and for
- * puzzles the best line ever seen. The tree lives for the whole match and is re-rooted after each play.
+ * puzzles the best line ever seen. The search graph ({@link SearchTree}) lives for the whole match in arrays
+ * allocated once, merges transpositions, and is re-rooted after each play.
  */
 public final class MctsStrategy implements ReportingStrategy {
     public static final String NAME = "mcts";
     private static final Logger LOG = LogManager.getLogger(MctsStrategy.class);
     /** MAST evidence kept from one move to the next: recent positions teach more than old ones. */
     private static final double MAST_DECAY = 0.5;
+    /** Random playouts that show the game's state sizes and move counts before the tree is laid out. */
+    private static final long LAYOUT_SAMPLE_MILLIS = 200;
 
     private final SearchOptions options;
     private final SplittableRandom random;
     private StateMachineFactory game;
     private int role;
     private StateMachine machine;
-    private Tree tree;
+    private SearchTree tree;
     private BestLine bestLine;
     private SearchRunner runner;
     private MctsWorker[] workers;
     private volatile SearchStatistics statistics;
+    /** Our most visited move at the root during the current search, readable at any moment; -1 if none. */
+    private volatile int bestMoveSoFar = -1;
 
     public MctsStrategy(SearchOptions options) {
         this.options = options;
@@ -54,13 +59,14 @@ public final class MctsStrategy implements ReportingStrategy {
                     + machine.roleCount() + " roles");
         }
         this.role = roleIndex;
-        this.tree = new Tree(options.nodePoolSize());
+        this.tree = new SearchTree(machine.roleCount(),
+                SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
         tree.moveRootTo(initial, machine);
-        if (!tree.root().terminal) {
+        if (!tree.isTerminal(tree.root())) {
             search(initial, deadlineMillis, -1);
         }
     }
@@ -69,29 +75,36 @@ public final class MctsStrategy implements ReportingStrategy {
         MoveAverages averages = options.playoutPolicy() == PlayoutPolicy.MAST
                 ? new MoveAverages(machine.roleCount()) : null;
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, bestLine,
-                options.exploration());
+                options.exploration(), options.priorVisits());
         workers[slot] = worker;
         return worker;
     }
 
     @Override
     public int selectMove(State current, long deadlineMillis) {
+        try {
+            return searchFrom(current, deadlineMillis);
+        } finally {
+            bestMoveSoFar = -1; // it describes the call in progress only
+        }
+    }
+
+    private int searchFrom(State current, long deadlineMillis) {
         if (tree == null || runner == null) {
             throw new IllegalStateException("selectMove before prepare or after close");
         }
+        bestMoveSoFar = -1;
         tree.moveRootTo(current, machine);
-        Node root = tree.root();
-        if (root.terminal) {
+        int root = tree.root();
+        if (tree.isTerminal(root)) {
             throw new IllegalArgumentException("no move to select in a terminal state");
         }
-        int lineMove = bestLine != null && bestLine.value() >= Node.MAX_GOAL ? bestLine.moveAt(current, machine) : -1;
+        int lineMove = bestLine != null && bestLine.value() >= SearchTree.MAX_GOAL
+                ? bestLine.moveAt(current, machine) : -1;
         if (lineMove >= 0) {
             // A puzzle already solved to the maximum: follow the line, nothing better exists.
-            statistics = describe(root, 0, 0, 0, lineMove);
+            statistics = describe(root, 0, 0, 0, 0, lineMove);
             return lineMove;
-        }
-        if (runner.isIdle()) {
-            tree.pruneIfCrowded();
         }
         for (MctsWorker worker : workers) {
             if (worker != null && worker.averages() != null) {
@@ -105,17 +118,43 @@ public final class MctsStrategy implements ReportingStrategy {
     private int search(State current, long deadlineMillis, int choose) {
         long start = System.currentTimeMillis();
         long playoutsBefore = playouts();
+        int root = tree.root();
         long iterations = runner.run(deadlineMillis - options.safetyMarginMillis(), options.iterationLimit(),
-                () -> tree.rootSolved() || (bestLine != null && bestLine.value() >= Node.MAX_GOAL));
+                () -> searchIsOver(root));
         long elapsed = System.currentTimeMillis() - start;
         long playouts = playouts() - playoutsBefore;
-        Node root = tree.root();
         int move = choose < 0 ? -1 : chooseMove(root, current);
-        statistics = describe(root, iterations, playouts, elapsed, move);
+        statistics = describe(root, iterations, playouts, elapsed, runner.longestStallMillis(), move);
         if (choose >= 0) {
             LOG.debug("{}", statistics);
         }
         return move;
+    }
+
+    /**
+     * Polled by the search's clock thread every few milliseconds: publishes our most visited root move so far
+     * (for {@link #bestMoveSoFar()}) and says whether more search cannot change the answer.
+     */
+    private boolean searchIsOver(int root) {
+        int start = tree.edgeStart(root, role);
+        int best = -1;
+        int bestVisits = 0;
+        for (int edge = start, end = tree.edgeEnd(root, role); edge < end; edge++) {
+            int visits = tree.edgeVisits(edge);
+            if (visits > bestVisits) {
+                bestVisits = visits;
+                best = edge;
+            }
+        }
+        if (best >= 0) {
+            bestMoveSoFar = tree.edgeMove(best);
+        }
+        return tree.isProven(root) || (bestLine != null && bestLine.value() >= SearchTree.MAX_GOAL);
+    }
+
+    @Override
+    public int bestMoveSoFar() {
+        return bestMoveSoFar;
     }
 
     private long playouts() {
@@ -128,114 +167,111 @@ public final class MctsStrategy implements ReportingStrategy {
 
     /**
      * Our move at the root. A puzzle follows its best line when nothing better is proven. Where we alone
-     * choose, a solved root plays a move that achieves the solved value; otherwise the most visited move
+     * choose, a proven root plays a move that achieves the proven value; otherwise the most visited move
      * wins, except moves proven worse than another move's mean. Where others choose at the same time, the
      * move is drawn in proportion to visits among the well-visited moves: decoupled UCT's visit
      * frequencies approximate a mixed strategy, and a fixed choice would be exploitable.
      */
-    private int chooseMove(Node root, State current) {
-        synchronized (tree) {
-            int start = root.moveStart[role];
-            int count = root.moveCount(role);
-            if (bestLine != null && bestLine.value() >= 0
-                    && (root.proven == null || bestLine.value() >= root.proven[role])) {
-                int lineMove = bestLine.moveAt(current, machine);
-                if (lineMove >= 0) {
-                    return lineMove;
-                }
+    private int chooseMove(int root, State current) {
+        int start = tree.edgeStart(root, role);
+        int count = tree.moveCount(root, role);
+        if (bestLine != null && bestLine.value() >= 0
+                && (!tree.isProven(root) || bestLine.value() >= tree.provenGoal(root, role))) {
+            int lineMove = bestLine.moveAt(current, machine);
+            if (lineMove >= 0) {
+                return lineMove;
             }
-            if (count == 1) {
-                return root.moves[start];
-            }
-            if (root.mover == role) {
-                return chooseAsMover(root, start, count);
-            }
-            return chooseMixed(root, start, count);
         }
+        if (count == 1) {
+            return tree.edgeMove(start);
+        }
+        if (tree.mover(root) == role) {
+            return chooseAsMover(root, start, count);
+        }
+        return chooseMixed(start, count);
     }
 
-    private int chooseAsMover(Node root, int start, int count) {
+    private int chooseAsMover(int root, int start, int count) {
         double bestUnprovenMean = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < count; i++) {
-            Node child = root.child(i * root.jointStride[role]);
-            int visits = root.moveVisits[start + i];
-            if ((child == null || child.proven == null) && visits > 0) {
-                bestUnprovenMean = Math.max(bestUnprovenMean, root.moveValueSums[start + i] / visits);
+            int child = tree.childOfMove(root, i);
+            int visits = tree.edgeVisits(start + i);
+            if ((child < 0 || !tree.isProven(child)) && visits > 0) {
+                bestUnprovenMean = Math.max(bestUnprovenMean, (double) tree.edgeValue(start + i) / visits);
             }
         }
+        boolean rootProven = tree.isProven(root);
         int best = -1;
         double bestKey = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < count; i++) {
-            Node child = root.child(i * root.jointStride[role]);
-            int[] exact = child == null ? null : child.proven;
+            int child = tree.childOfMove(root, i);
+            int exact = child >= 0 && tree.isProven(child) ? tree.provenGoal(child, role) : -1;
             double key;
-            if (root.proven != null) {
-                // Solved root: any move keeping the solved value; the most visited among them.
-                key = exact != null && exact[role] == root.proven[role] ? root.moveVisits[start + i] : -1;
-            } else if (exact != null && exact[role] >= Node.MAX_GOAL) {
+            if (rootProven) {
+                // Proven root: any move keeping the proven value; the most visited among them.
+                key = exact >= 0 && exact == tree.provenGoal(root, role) ? tree.edgeVisits(start + i) : -1;
+            } else if (exact >= SearchTree.MAX_GOAL) {
                 key = Double.MAX_VALUE;
-            } else if (exact != null && exact[role] < bestUnprovenMean) {
-                key = -2 + exact[role] / 1000.0; // proven worse: only if every move is
+            } else if (exact >= 0 && exact < bestUnprovenMean) {
+                key = -2 + exact / 1000.0; // proven worse: only if every move is
             } else {
-                key = root.moveVisits[start + i];
+                key = tree.edgeVisits(start + i);
             }
             if (key > bestKey) {
                 bestKey = key;
                 best = i;
             }
         }
-        return root.moves[start + best];
+        return tree.edgeMove(start + best);
     }
 
-    private int chooseMixed(Node root, int start, int count) {
+    private int chooseMixed(int start, int count) {
         int maxVisits = 0;
         for (int i = 0; i < count; i++) {
-            maxVisits = Math.max(maxVisits, root.moveVisits[start + i]);
+            maxVisits = Math.max(maxVisits, tree.edgeVisits(start + i));
         }
         if (maxVisits == 0) {
-            return root.moves[start + random.nextInt(count)];
+            return tree.edgeMove(start + random.nextInt(count));
         }
         long total = 0;
         for (int i = 0; i < count; i++) {
-            int visits = root.moveVisits[start + i];
+            int visits = tree.edgeVisits(start + i);
             total += 2 * visits >= maxVisits ? visits : 0;
         }
         long pick = random.nextLong(total);
         for (int i = 0; i < count; i++) {
-            int visits = root.moveVisits[start + i];
+            int visits = tree.edgeVisits(start + i);
             if (2 * visits >= maxVisits) {
                 pick -= visits;
                 if (pick < 0) {
-                    return root.moves[start + i];
+                    return tree.edgeMove(start + i);
                 }
             }
         }
         throw new IllegalStateException("visit sampling fell through");
     }
 
-    private SearchStatistics describe(Node root, long iterations, long playouts, long elapsed, int chosen) {
+    private SearchStatistics describe(int root, long iterations, long playouts, long elapsed, long stallMillis,
+            int chosen) {
         SymbolTable symbols = machine.description().symbols();
         List<SearchStatistics.MoveStatistics> moves = new ArrayList<>();
-        int provenValue;
-        synchronized (tree) {
-            provenValue = root.proven == null ? -1 : root.proven[role];
-            int start = root.moveStart[role];
-            for (int i = 0; i < root.moveCount(role); i++) {
-                int visits = root.moveVisits[start + i];
-                double mean = visits == 0 ? 0 : root.moveValueSums[start + i] / visits;
-                int exact = -1;
-                if (root.mover == role) {
-                    Node child = root.child(i * root.jointStride[role]);
-                    exact = child == null || child.proven == null ? -1 : child.proven[role];
-                }
-                moves.add(new SearchStatistics.MoveStatistics(render(root.moves[start + i], symbols), visits, mean,
-                        exact));
+        int provenValue = tree.isProven(root) ? tree.provenGoal(root, role) : -1;
+        int start = tree.edgeStart(root, role);
+        for (int i = 0; i < tree.moveCount(root, role); i++) {
+            int visits = tree.edgeVisits(start + i);
+            double mean = visits == 0 ? 0 : (double) tree.edgeValue(start + i) / visits;
+            int exact = -1;
+            if (tree.mover(root) == role) {
+                int child = tree.childOfMove(root, i);
+                exact = child >= 0 && tree.isProven(child) ? tree.provenGoal(child, role) : -1;
             }
+            moves.add(new SearchStatistics.MoveStatistics(render(tree.edgeMove(start + i), symbols), visits, mean,
+                    exact));
         }
         moves.sort(Comparator.comparingLong(SearchStatistics.MoveStatistics::visits).reversed());
         String chosenText = chosen < 0 ? "" : render(chosen, symbols);
-        return new SearchStatistics(NAME, options.threads(), iterations, playouts, elapsed, tree.nodeCount(),
-                provenValue, chosenText, moves);
+        return new SearchStatistics(NAME, options.threads(), iterations, playouts, elapsed, tree.nodesInUse(),
+                tree.capacity(), stallMillis, provenValue, chosenText, moves);
     }
 
     private String render(int move, SymbolTable symbols) {
@@ -264,15 +300,18 @@ public final class MctsStrategy implements ReportingStrategy {
     }
 
     /** The search tree (tests inspect it between searches). */
-    Tree tree() {
+    SearchTree tree() {
         return tree;
     }
 
+    /** Stops the workers and lets go of the tree: its arrays are a large share of the heap. */
     @Override
     public void close() {
         if (runner != null) {
             runner.close();
             runner = null;
         }
+        workers = null;
+        tree = null;
     }
 }

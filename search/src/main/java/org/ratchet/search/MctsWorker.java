@@ -5,45 +5,60 @@ import java.util.SplittableRandom;
 import org.ratchet.reasoner.StateMachine;
 
 /**
- * One thread's Monte Carlo tree search iterations on the shared {@link Tree}: descend by decoupled UCT to a
- * node without the chosen child, add that child, play out from it, back the goal vector up the path, and
- * solve nodes whose children's values are exact.
+ * One thread's Monte Carlo tree search iterations on the shared {@link SearchTree}: descend by decoupled UCT
+ * to a joint move without a child, make that child (or find its state's node in the transposition table),
+ * play out from it, back the goal vector up the edges of the path, and prove nodes whose children's values
+ * are exact. Nothing is allocated per iteration.
  *
  * <p>Parallelism uses virtual loss: an iteration counts its visits on the way down, before its result is
  * known, so the moves it chose look worse to the other threads until it backs up, and they spread over
- * other branches instead of duplicating its playout.
+ * other branches instead of duplicating its playout. Counters are atomic; no lock is taken.
  */
 final class MctsWorker implements SearchRunner.Worker {
-    private final Tree tree;
+    /**
+     * A descent deeper than this stops and plays out: transpositions can close cycles in games whose states
+     * repeat, and a descent must end.
+     */
+    private static final int MAX_DEPTH = 1_000;
+
+    private final SearchTree tree;
+    private final SearchTree.Allocator allocator;
+    private final int activitySlot;
     private final StateMachine machine;
     private final SplittableRandom random;
     private final MoveAverages averages;
     private final Playout playout;
     private final BestLine bestLine;
     private final double exploration;
+    /** MAST-in-tree weight in visits (0: plain UCT); see {@link SearchOptions#priorVisits()}. */
+    private final int priorVisits;
     private final int roles;
     private final int[] jointMove;
     private final int[] goals;
 
-    private Node[] path = new Node[64];
-    /** Role r's move index at path level d is {@code choices[d * roles + r]}. */
-    private int[] choices = new int[64];
+    private int[] path = new int[64];
+    /** Role r's chosen edge at path level d is {@code chosenEdges[d * roles + r]}. */
+    private int[] chosenEdges = new int[64];
     private int pathLength;
-    /** Path levels whose choices have been counted in their node's move visits. */
+    /** Path levels whose choices have been counted in their edges' visits. */
     private int levelsChosen;
+    private int[] facts = new int[64];
     private int[] lineMoves = new int[64];
     private long playouts;
 
     /** {@code averages} null means uniform playouts; {@code bestLine} null means not a single-player game. */
-    MctsWorker(Tree tree, StateMachine machine, SplittableRandom random, MoveAverages averages, BestLine bestLine,
-            double exploration) {
+    MctsWorker(SearchTree tree, StateMachine machine, SplittableRandom random, MoveAverages averages,
+            BestLine bestLine, double exploration, int priorVisits) {
         this.tree = tree;
+        this.allocator = tree.new Allocator();
+        this.activitySlot = tree.registerWorker();
         this.machine = machine;
         this.random = random;
         this.averages = averages;
         this.playout = new Playout(machine, random, averages);
         this.bestLine = bestLine;
         this.exploration = exploration;
+        this.priorVisits = averages == null ? 0 : priorVisits;
         this.roles = machine.roleCount();
         this.jointMove = new int[roles];
         this.goals = new int[roles];
@@ -60,47 +75,78 @@ final class MctsWorker implements SearchRunner.Worker {
 
     @Override
     public boolean iterate(SearchRunner runner) {
+        if (!tree.enterIteration(activitySlot, runner)) {
+            return false;
+        }
+        boolean finished;
+        try {
+            finished = iterateInTree(runner);
+        } finally {
+            tree.exitIteration(activitySlot);
+        }
+        if (tree.isFull()) {
+            tree.recycleWhileSearching(runner);
+        }
+        return finished;
+    }
+
+    private boolean iterateInTree(SearchRunner runner) {
         pathLength = 0;
         levelsChosen = 0;
-        Node leaf;
-        long expandJoint = -1;
-        synchronized (tree) {
-            leaf = descend();
-            if (leaf.proven == null && tree.reserveNode()) {
-                expandJoint = choose(leaf);
-            }
-        }
+        int node = tree.root();
+        int end = SearchTree.NONE; // the node the iteration ends at, NONE when it ends just past the tree
+        boolean machineReady = false;
         boolean finished = false;
+        int claimedNode = SearchTree.NONE;
+        long claimedJoint = 0;
         try {
-            Node end = leaf;
-            boolean machineAtEnd = false;
-            if (expandJoint >= 0) {
-                machine.setState(leaf.state);
-                fillJointMove(leaf, pathLength - 1);
+            while (true) {
+                push(node);
+                if (tree.isProven(node) || pathLength > MAX_DEPTH) {
+                    end = node;
+                    break;
+                }
+                long joint = chooseJoint(node);
+                int child = tree.child(node, joint);
+                if (child >= 0) {
+                    node = child;
+                    continue;
+                }
+                // Off the tree: one engine step by the chosen joint move, then add its node if no one else is.
+                if (child == SearchTree.NONE && tree.claimChild(node, joint)) {
+                    claimedNode = node;
+                    claimedJoint = joint;
+                }
+                tree.setMachineState(machine, node);
+                fillJointMove(pathLength - 1);
                 machine.advance(jointMove);
-                if (runner.stopped()) {
+                if (runner != null && runner.stopped()) {
                     return false;
                 }
-                Node fresh = Node.of(machine);
-                synchronized (tree) {
-                    end = leaf.child(expandJoint);
-                    if (end == null) {
-                        end = fresh;
-                        leaf.setChild(expandJoint, fresh);
-                        machineAtEnd = true;
+                machineReady = true;
+                if (claimedNode != SearchTree.NONE) {
+                    int made = nodeOfMachineState();
+                    if (made == SearchTree.NONE) {
+                        tree.releaseChild(node, joint);
                     } else {
-                        tree.releaseNode(); // another thread added it meanwhile; its node is the one kept
+                        made = tree.linkChild(node, joint, made);
                     }
-                    push(end);
-                    expandJoint = -1;
+                    claimedNode = SearchTree.NONE;
+                    if (made >= 0) {
+                        push(made);
+                        end = made;
+                    }
                 }
+                break;
             }
             boolean playedOut = false;
-            if (end.proven != null) {
-                System.arraycopy(end.proven, 0, goals, 0, roles);
+            if (end != SearchTree.NONE && tree.isProven(end)) {
+                for (int role = 0; role < roles; role++) {
+                    goals[role] = tree.provenGoal(end, role);
+                }
             } else {
-                if (!machineAtEnd) {
-                    machine.setState(end.state);
+                if (!machineReady) {
+                    tree.setMachineState(machine, end);
                 }
                 if (!playout.run(runner, goals)) {
                     return false;
@@ -109,150 +155,164 @@ final class MctsWorker implements SearchRunner.Worker {
                 playouts++;
             }
             backUp(end);
-            learn(playedOut, end.terminal);
+            learn(playedOut, end != SearchTree.NONE && tree.isTerminal(end));
             finished = true;
             return true;
         } finally {
+            if (claimedNode != SearchTree.NONE) {
+                tree.releaseChild(claimedNode, claimedJoint);
+            }
             if (!finished) {
-                undo(expandJoint >= 0);
+                undo();
             }
         }
     }
 
-    /** Walks from the root by UCT choices to the first node whose chosen child is missing. Lock held. */
-    private Node descend() {
-        Node node = tree.root();
-        while (true) {
-            push(node);
-            if (node.proven != null) {
-                return node;
-            }
-            long joint = chooseJoint(node);
-            Node child = node.child(joint);
-            if (child == null) {
-                return node; // the choice is counted only if the child gets added (see choose)
-            }
-            countChoice(node);
-            node = child;
+    /**
+     * The node of the machine's current state: the shared node of that state if there is one, else a new one.
+     * NONE if the pool is full, or if the state is already on this path (a cycle the tree must not close).
+     */
+    private int nodeOfMachineState() {
+        int length = machine.stateSize();
+        if (facts.length < length) {
+            facts = new int[Math.max(length, facts.length * 2)];
         }
+        machine.writeState(facts, 0);
+        long key = StateKeys.of(facts, 0, length);
+        int node = tree.findShared(key, facts, 0, length);
+        if (node == SearchTree.NONE) {
+            node = tree.newNode(allocator, machine, facts, length, key);
+            if (node == SearchTree.NONE) {
+                return SearchTree.NONE;
+            }
+            node = tree.share(node);
+        }
+        return onPath(node) ? SearchTree.NONE : node;
     }
 
-    /** Counts the leaf's pending choice (made in {@link #descend()}) and returns its joint index. Lock held. */
-    private long choose(Node leaf) {
-        countChoice(leaf);
-        return leaf.jointIndex(choices, (pathLength - 1) * roles);
+    private boolean onPath(int node) {
+        for (int level = 0; level < pathLength; level++) {
+            if (path[level] == node) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private void push(Node node) {
+    private void push(int node) {
         if (pathLength == path.length) {
             path = Arrays.copyOf(path, pathLength * 2);
         }
-        if ((pathLength + 1) * roles > choices.length) {
-            choices = Arrays.copyOf(choices, Math.max(choices.length * 2, (pathLength + 1) * roles));
+        if ((pathLength + 1) * roles > chosenEdges.length) {
+            chosenEdges = Arrays.copyOf(chosenEdges, Math.max(chosenEdges.length * 2, (pathLength + 1) * roles));
         }
         path[pathLength++] = node;
-        node.visits++;
+        tree.addVisit(node, 1);
     }
 
-    /** Virtual loss: the chosen moves' visits count now, their values when the result comes back. */
-    private void countChoice(Node node) {
+    /**
+     * Each role's UCB1 choice among its own moves (decoupled UCT), stored in the path's edge slots and
+     * counted at once (virtual loss). Returns the joint index of the choices.
+     */
+    private long chooseJoint(int node) {
         int base = (pathLength - 1) * roles;
+        double logVisits = Math.log(Math.max(1, tree.visits(node)));
+        int mover = tree.mover(node);
+        long joint = 0;
+        long stride = 1;
         for (int role = 0; role < roles; role++) {
-            node.moveVisits[node.moveStart[role] + choices[base + role]]++;
+            int start = tree.edgeStart(node, role);
+            int count = tree.edgeEnd(node, role) - start;
+            int best = 0;
+            if (count > 1) {
+                double bestScore = Double.NEGATIVE_INFINITY;
+                int ties = 0;
+                for (int i = 0; i < count; i++) {
+                    int edge = start + i;
+                    int n = tree.edgeVisits(edge);
+                    double score;
+                    if (priorVisits > 0) {
+                        score = priorScore(node, mover, role, i, edge, n, logVisits);
+                    } else if (n == 0) {
+                        score = Double.MAX_VALUE; // every move once before any twice
+                    } else {
+                        int child = mover == role ? tree.childOfMove(node, i) : SearchTree.NONE;
+                        if (child >= 0 && tree.isProven(child)) {
+                            // Where this role alone chooses, move i leads to one child; once that is proven its
+                            // exact value replaces the sampled mean, and with nothing left to learn there it
+                            // gets no exploration bonus (a proven loss is never chosen while anything else is).
+                            score = (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
+                        } else {
+                            score = tree.edgeValue(edge) / (double) n / SearchTree.MAX_GOAL
+                                    + exploration * Math.sqrt(logVisits / n);
+                        }
+                    }
+                    if (score > bestScore) {
+                        bestScore = score;
+                        best = i;
+                        ties = 1;
+                    } else if (score == bestScore && random.nextInt(++ties) == 0) {
+                        best = i;
+                    }
+                }
+            }
+            chosenEdges[base + role] = start + best;
+            joint += best * stride;
+            stride *= count;
+        }
+        for (int role = 0; role < roles; role++) {
+            tree.addEdgeVisit(chosenEdges[base + role], 1);
         }
         levelsChosen++;
+        return joint;
     }
 
-    /** Each role's UCB1 choice among its own moves (decoupled UCT); stored in the path's choice slots. */
-    private long chooseJoint(Node node) {
-        int base = (pathLength - 1) * roles;
-        double logVisits = Math.log(Math.max(1, node.visits));
-        for (int role = 0; role < roles; role++) {
-            int start = node.moveStart[role];
-            int count = node.moveStart[role + 1] - start;
-            if (count == 1) {
-                choices[base + role] = 0;
-                continue;
-            }
-            int best = 0;
-            double bestScore = Double.NEGATIVE_INFINITY;
-            int ties = 0;
-            for (int i = 0; i < count; i++) {
-                int n = node.moveVisits[start + i];
-                double score;
-                if (n == 0) {
-                    score = Double.MAX_VALUE; // every move once before any twice
-                } else {
-                    Node child = node.mover == role ? node.child(i * node.jointStride[role]) : null;
-                    if (child != null && child.proven != null) {
-                        // Where this role alone chooses, move i leads to one child; once that is solved its
-                        // exact value replaces the sampled mean, and with nothing left to learn there it
-                        // gets no exploration bonus (a proven loss is never chosen while anything else is).
-                        score = (double) child.proven[role] / Node.MAX_GOAL;
-                    } else {
-                        score = node.moveValueSums[start + i] / n / Node.MAX_GOAL
-                                + exploration * Math.sqrt(logVisits / n);
-                    }
-                }
-                if (score > bestScore) {
-                    bestScore = score;
-                    best = i;
-                    ties = 1;
-                } else if (score == bestScore && random.nextInt(++ties) == 0) {
-                    best = i;
-                }
-            }
-            choices[base + role] = best;
+    /**
+     * UCB1 with MAST-in-tree: the move's value starts as its MAST average (what the move earned in this
+     * match's playouts, wherever it was played), counted as {@link #priorVisits} visits, and the samples
+     * through this edge take over as they come. A proven child still scores its exact value.
+     */
+    private double priorScore(int node, int mover, int role, int moveIndex, int edge, int n, double logVisits) {
+        int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
+        if (child >= 0 && tree.isProven(child)) {
+            return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
         }
-        return node.jointIndex(choices, base);
+        double prior = averages.mean(role, tree.edgeMove(edge));
+        double value = (tree.edgeValue(edge) + priorVisits * prior) / (n + priorVisits) / SearchTree.MAX_GOAL;
+        return value + exploration * Math.sqrt(logVisits / (n + 1));
     }
 
-    private void fillJointMove(Node node, int level) {
+    private void fillJointMove(int level) {
         int base = level * roles;
         for (int role = 0; role < roles; role++) {
-            jointMove[role] = node.moves[node.moveStart[role] + choices[base + role]];
+            jointMove[role] = tree.edgeMove(chosenEdges[base + role]);
         }
     }
 
-    /** Adds the result to every node and chosen move on the path, then solves what it can upwards. */
-    private void backUp(Node end) {
-        synchronized (tree) {
-            for (int level = 0; level < pathLength; level++) {
-                Node node = path[level];
-                for (int role = 0; role < roles; role++) {
-                    node.valueSums[role] += goals[role];
-                }
-                if (level < levelsChosen) {
-                    int base = level * roles;
-                    for (int role = 0; role < roles; role++) {
-                        node.moveValueSums[node.moveStart[role] + choices[base + role]] += goals[role];
-                    }
-                }
+    /** Adds the result to every chosen edge on the path, then proves what it can upwards. */
+    private void backUp(int end) {
+        for (int level = 0; level < levelsChosen; level++) {
+            int base = level * roles;
+            for (int role = 0; role < roles; role++) {
+                tree.addEdgeValue(chosenEdges[base + role], goals[role]);
             }
-            end.stopVisits++;
-            if (end.proven != null) {
-                for (int level = pathLength - 2; level >= 0 && path[level].trySolve(); level--) {
-                    // each newly solved node may complete its parent's proof
-                }
+        }
+        if (end != SearchTree.NONE && tree.isProven(end)) {
+            for (int level = pathLength - 2; level >= 0 && tree.trySolve(path[level]); level--) {
+                // each newly proven node may complete its parent's proof
             }
         }
     }
 
     /** Takes back the visits of an iteration that did not finish, so the statistics stay exact. */
-    private void undo(boolean slotReserved) {
-        synchronized (tree) {
-            for (int level = 0; level < pathLength; level++) {
-                Node node = path[level];
-                node.visits--;
-                if (level < levelsChosen) {
-                    int base = level * roles;
-                    for (int role = 0; role < roles; role++) {
-                        node.moveVisits[node.moveStart[role] + choices[base + role]]--;
-                    }
-                }
-            }
-            if (slotReserved) {
-                tree.releaseNode();
+    private void undo() {
+        for (int level = 0; level < pathLength; level++) {
+            tree.addVisit(path[level], -1);
+        }
+        for (int level = 0; level < levelsChosen; level++) {
+            int base = level * roles;
+            for (int role = 0; role < roles; role++) {
+                tree.addEdgeVisit(chosenEdges[base + role], -1);
             }
         }
     }
@@ -261,9 +321,9 @@ final class MctsWorker implements SearchRunner.Worker {
     private void learn(boolean playedOut, boolean endTerminal) {
         if (averages != null) {
             for (int level = 0; level < levelsChosen; level++) {
-                Node node = path[level];
+                int base = level * roles;
                 for (int role = 0; role < roles; role++) {
-                    averages.add(role, node.moves[node.moveStart[role] + choices[level * roles + role]], goals[role]);
+                    averages.add(role, tree.edgeMove(chosenEdges[base + role]), goals[role]);
                 }
             }
             if (playedOut) {
@@ -278,10 +338,10 @@ final class MctsWorker implements SearchRunner.Worker {
                 lineMoves = new int[Math.max(length, lineMoves.length * 2)];
             }
             for (int level = 0; level < levelsChosen; level++) {
-                lineMoves[level] = path[level].moves[choices[level]];
+                lineMoves[level] = tree.edgeMove(chosenEdges[level]);
             }
             System.arraycopy(playout.trace(), 0, lineMoves, levelsChosen, playoutSteps);
-            bestLine.offer(path[0].state, lineMoves, length, goals[0]);
+            bestLine.offer(tree.rootState(), lineMoves, length, goals[0]);
         }
     }
 }

@@ -5,15 +5,19 @@ package org.ratchet.search;
  *
  * @param threads            worker threads that search in parallel (each with its own state machine)
  * @param safetyMarginMillis how long before the deadline a move is returned (network and clock slack)
- * @param nodePoolSize       the most tree nodes kept at once; bounds memory in long matches
+ * @param nodePoolSize       the most tree nodes kept at once (the memory budget may allow fewer)
+ * @param treeMemoryBytes    the memory the search tree's arrays may fill; they are allocated once per match
  * @param playoutPolicy      how playouts choose moves
  * @param exploration        the UCT exploration constant, for goal values scaled to [0, 1]
  * @param seed               seed of all random choices (runs with one thread are reproducible)
  * @param iterationLimit     if positive, each search stops after this many iterations (tests use it so that
  *                           results do not depend on machine speed); 0 means no limit
+ * @param priorVisits        MAST-in-tree: a tree move's value starts from its MAST average, weighted as this
+ *                           many visits, so moves that did well elsewhere are tried first and first
+ *                           samples are smoothed; 0 is plain UCT (every move once before any twice)
  */
-public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, PlayoutPolicy playoutPolicy,
-        double exploration, long seed, long iterationLimit) {
+public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
+        PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -25,60 +29,76 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (nodePoolSize < 16) {
             throw new IllegalArgumentException("node pool must hold at least 16 nodes, not " + nodePoolSize);
         }
+        if (treeMemoryBytes < 1 << 16) {
+            throw new IllegalArgumentException("tree memory must be at least 64 KiB, not " + treeMemoryBytes);
+        }
         if (playoutPolicy == null) {
             throw new IllegalArgumentException("playout policy missing");
         }
         if (!(exploration >= 0) || Double.isInfinite(exploration)) {
             throw new IllegalArgumentException("exploration must be a finite non-negative number, not " + exploration);
         }
+        if (priorVisits < 0) {
+            throw new IllegalArgumentException("prior visits must not be negative, not " + priorVisits);
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
     }
 
-    /** All processors, 500 ms margin, a node pool sized to a quarter of the heap, MAST playouts, C = 0.4. */
+    /** All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4. */
     public static SearchOptions defaults() {
-        return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, defaultNodePoolSize(),
-                PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0);
+        return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
+                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0, 0);
     }
 
-    /** About one node per 4 KiB of a quarter of the heap: generous for the states of large games. */
-    static int defaultNodePoolSize() {
-        long bytes = Runtime.getRuntime().maxMemory() / 4;
-        return (int) Math.max(10_000, Math.min(2_000_000, bytes / 4096));
+    /** The given percentage of the maximum heap, in bytes. */
+    public static long treeMemoryOfHeap(int percent) {
+        return Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 100 * percent);
     }
 
     public SearchOptions withThreads(int newThreads) {
-        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, seed,
-                iterationLimit);
+        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
-        return new SearchOptions(threads, newMargin, nodePoolSize, playoutPolicy, exploration, seed, iterationLimit);
+        return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
-        return new SearchOptions(threads, safetyMarginMillis, newSize, playoutPolicy, exploration, seed,
-                iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
+    }
+
+    public SearchOptions withTreeMemoryBytes(long newBytes) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newPolicy, exploration, seed,
-                iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
+                exploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withExploration(double newExploration) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, newExploration, seed,
-                iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                newExploration, seed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withSeed(long newSeed) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, newSeed,
-                iterationLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, newSeed, iterationLimit, priorVisits);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, playoutPolicy, exploration, seed,
-                newLimit);
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, newLimit, priorVisits);
+    }
+
+    public SearchOptions withPriorVisits(int newPriorVisits) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, newPriorVisits);
     }
 }

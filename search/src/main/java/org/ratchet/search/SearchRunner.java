@@ -8,6 +8,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import org.apache.logging.log4j.LogManager;
@@ -37,8 +38,17 @@ final class SearchRunner implements AutoCloseable {
     private final Future<?>[] running;
     private final ExecutorService pool;
     private final AtomicLong tickets = new AtomicLong();
-    private final AtomicLong completed = new AtomicLong();
+    /**
+     * Iterations completed in this search, one counter per worker slot, 16 longs apart: each worker writes only
+     * its own cache line, so counting costs no contention however many threads search.
+     */
+    private final AtomicLongArray completed;
+    private static final int COUNTER_STRIDE = 16;
     private volatile boolean stop;
+    /** When the current search must end (System.currentTimeMillis). */
+    private volatile long deadlineMillis;
+    /** The longest the clock loop of the last search woke up later than it asked to. */
+    private volatile long longestStallMillis;
     /** Counts searches, so that a worker abandoned by an earlier search does not join a later one. */
     private volatile int generation;
     /** Workers still running, including any abandoned by earlier searches. */
@@ -48,6 +58,7 @@ final class SearchRunner implements AutoCloseable {
         this.workerFactory = workerFactory;
         this.workers = new Worker[threads];
         this.running = new Future<?>[threads];
+        this.completed = new AtomicLongArray(threads * COUNTER_STRIDE);
         int poolNumber = POOL_NUMBER.incrementAndGet();
         AtomicInteger threadNumber = new AtomicInteger();
         ThreadFactory factory = task -> {
@@ -62,6 +73,11 @@ final class SearchRunner implements AutoCloseable {
 
     int threads() {
         return workers.length;
+    }
+
+    /** Milliseconds until the current search must end. */
+    long remainingMillis() {
+        return deadlineMillis - System.currentTimeMillis();
     }
 
     /** True once the current search should end; workers poll it between playout steps. */
@@ -88,9 +104,12 @@ final class SearchRunner implements AutoCloseable {
             return 0;
         }
         int thisRun = ++generation;
+        this.deadlineMillis = deadlineMillis;
         stop = false;
         tickets.set(0);
-        completed.set(0);
+        for (int slot = 0; slot < workers.length; slot++) {
+            completed.set(slot * COUNTER_STRIDE, 0);
+        }
         CountDownLatch done = new CountDownLatch(workers.length);
         for (int slot = 0; slot < workers.length; slot++) {
             if (workers[slot] == null || (running[slot] != null && !running[slot].isDone())) {
@@ -101,17 +120,23 @@ final class SearchRunner implements AutoCloseable {
             }
             Worker worker = workers[slot];
             busyWorkers.incrementAndGet();
-            running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, done));
+            int counter = slot * COUNTER_STRIDE;
+            running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, counter, done));
         }
+        long stall = 0;
         try {
             while (true) {
                 long remaining = deadlineMillis - System.currentTimeMillis();
                 if (remaining <= 0 || finished.getAsBoolean()) {
                     break;
                 }
-                if (done.await(Math.min(remaining, 10), TimeUnit.MILLISECONDS)) {
+                long wait = Math.min(remaining, 10);
+                long before = System.nanoTime();
+                if (done.await(wait, TimeUnit.MILLISECONDS)) {
                     break;
                 }
+                // A wake-up much later than asked means this JVM was stopped (a collection) or starved of CPU.
+                stall = Math.max(stall, (System.nanoTime() - before) / 1_000_000 - wait);
             }
             stop = true;
             // Workers notice the stop within one playout step; do not wait longer than a few milliseconds
@@ -121,7 +146,17 @@ final class SearchRunner implements AutoCloseable {
             stop = true;
             Thread.currentThread().interrupt();
         }
-        return completed.get();
+        longestStallMillis = stall;
+        long iterations = 0;
+        for (int slot = 0; slot < workers.length; slot++) {
+            iterations += completed.get(slot * COUNTER_STRIDE);
+        }
+        return iterations;
+    }
+
+    /** The longest the last search's clock loop was held up past its wake-up time, in milliseconds. */
+    long longestStallMillis() {
+        return longestStallMillis;
     }
 
     /** Whether no worker of any earlier search is still running. */
@@ -141,14 +176,17 @@ final class SearchRunner implements AutoCloseable {
         return true;
     }
 
-    private void work(Worker worker, int run, long iterationLimit, CountDownLatch done) {
+    private void work(Worker worker, int run, long iterationLimit, int counter, CountDownLatch done) {
         try {
+            long iterations = 0;
             while (!stop && generation == run) {
+                // The shared ticket counter exists for iteration limits (tests) only; a timed search never
+                // touches it.
                 if (iterationLimit > 0 && tickets.incrementAndGet() > iterationLimit) {
                     break;
                 }
-                if (worker.iterate(this)) {
-                    completed.incrementAndGet();
+                if (worker.iterate(this) && generation == run) {
+                    completed.setOpaque(counter, ++iterations);
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {

@@ -12,12 +12,16 @@ import java.util.Locale;
  * @param playouts      playouts run (an iteration that ends in a solved node needs none)
  * @param elapsedMillis wall time of the search
  * @param treeNodes     nodes in the tree after the search (0 without a tree)
+ * @param poolNodes     the most nodes the tree can hold (0 without a tree)
+ * @param longestStallMillis the longest the search's clock thread was held up beyond its wake-up time
+ *                      (a garbage-collection pause or a starved machine shows here)
  * @param provenValue   our exact goal value at the root if the search solved it, otherwise -1
  * @param chosenMove    the move returned, as KIF (empty before the first move)
  * @param moves         our role's moves at the root, most visited first
  */
 public record SearchStatistics(String strategy, int threads, long iterations, long playouts, long elapsedMillis,
-        int treeNodes, int provenValue, String chosenMove, List<MoveStatistics> moves) {
+        int treeNodes, int poolNodes, long longestStallMillis, int provenValue, String chosenMove,
+        List<MoveStatistics> moves) {
 
     /**
      * One of our moves at the root.
@@ -36,7 +40,7 @@ public record SearchStatistics(String strategy, int threads, long iterations, lo
 
     /** The record of a strategy that has not searched yet. */
     public static SearchStatistics empty(String strategy, int threads) {
-        return new SearchStatistics(strategy, threads, 0, 0, 0, 0, -1, "", List.of());
+        return new SearchStatistics(strategy, threads, 0, 0, 0, 0, 0, 0, -1, "", List.of());
     }
 
     public double iterationsPerSecond() {
@@ -59,6 +63,8 @@ public record SearchStatistics(String strategy, int threads, long iterations, lo
                 .append(String.format(Locale.ROOT, " iterations_per_s=%.1f playouts_per_s=%.1f",
                         iterationsPerSecond(), playoutsPerSecond()))
                 .append(" nodes=").append(treeNodes)
+                .append(" pool=").append(poolNodes)
+                .append(" stall_ms=").append(longestStallMillis)
                 .append(" proven=").append(provenValue)
                 .append(" move=").append(chosenMove.isEmpty() ? "-" : chosenMove.replace(' ', '_'))
                 .append(" moves=");

@@ -21,6 +21,14 @@ public interface Strategy extends AutoCloseable {
      */
     int selectMove(State current, long deadlineMillis);
 
+    /**
+     * The move the running search would choose now, or -1 if it has none yet. Any thread may call it at any
+     * moment without waiting (the player sends it when the search has not answered by the deadline).
+     */
+    default int bestMoveSoFar() {
+        return -1;
+    }
+
     /** Frees threads and memory; the strategy is not used afterwards. */
     @Override
     void close();

@@ -22,6 +22,9 @@ class GdlPositionTest {
         "ticTacToeMustBlock, oplayer, (mark 1 3), -1, 300",
         "connectFourWinInOne, red, (drop 4), 100, 300",
         "breakthroughSmallPawnRace, white, (move 1 4 1 5), 100, 1500",
+        // forced wins that need three plies of lookahead
+        "ticTacToeForkInThree, xplayer, (mark 1 3), 100, 2000",
+        "connectFourOpenThree, red, (drop 2), 100, 4000",
     })
     void theOnlyGoodMoveIsFound(String position, String roleName, String expected, int provenValue,
             int iterations) {
@@ -29,17 +32,26 @@ class GdlPositionTest {
         StateMachine machine = game.newMachine();
         int role = GdlGames.roleIndex(machine, roleName);
         for (int threads : new int[] {1, 2}) {
-            SearchOptions options = MctsToyGameTest.options(iterations, 11).withThreads(threads);
-            try (MctsStrategy mcts = new MctsStrategy(options)) {
-                mcts.prepare(game, role, 0);
-                int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
-                assertEquals(expected, GdlGames.render(machine, machine.move(move)),
-                        threads + " threads: " + mcts.statistics());
-                if (provenValue >= 0) {
-                    assertEquals(provenValue, mcts.statistics().provenValue(), "solved: " + mcts.statistics());
-                }
-                assertEquals(List.of(), mcts.treeInvariantViolations());
+            theOnlyGoodMoveIsFound(game, role, expected, provenValue,
+                    MctsToyGameTest.options(iterations, 11).withThreads(threads));
+        }
+        // and with MAST-in-tree
+        theOnlyGoodMoveIsFound(game, role, expected, provenValue,
+                MctsToyGameTest.options(iterations, 11).withPriorVisits(4));
+    }
+
+    private static void theOnlyGoodMoveIsFound(StateMachineFactory game, int role, String expected, int provenValue,
+            SearchOptions options) {
+        StateMachine machine = game.newMachine();
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, role, 0);
+            int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            String search = options.threads() + " threads, prior " + options.priorVisits() + ": " + mcts.statistics();
+            assertEquals(expected, GdlGames.render(machine, machine.move(move)), search);
+            if (provenValue >= 0) {
+                assertEquals(provenValue, mcts.statistics().provenValue(), "solved: " + search);
             }
+            assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.ratchet.search;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -130,33 +131,56 @@ class MctsToyGameTest {
     }
 
     @Test
-    void fullNodePoolStopsGrowthButNotSearch() {
-        ToyGame game = ToyGame.nim(30);
-        try (MctsStrategy mcts = new MctsStrategy(options(2000, 5).withNodePoolSize(16))) {
+    void searchFarLargerThanThePoolRecyclesAndStillSolves() {
+        // 20,000 iterations in a pool of 32 nodes, for a game of 200 states: the pool is recycled again and
+        // again, and the search runs to its budget with a legal answer.
+        ToyGame game = ToyGame.nim(101);
+        try (MctsStrategy mcts = new MctsStrategy(options(20_000, 5).withNodePoolSize(32))) {
             mcts.prepare(game, 0, 0);
             int move = mcts.selectMove(game.newMachine().initialState(), NO_DEADLINE);
             assertTrue(move >= 1 && move <= 3);
-            assertEquals(16, mcts.statistics().treeNodes());
-            assertEquals(2000, mcts.statistics().iterations());
+            assertEquals(20_000, mcts.statistics().iterations());
+            assertTrue(mcts.statistics().treeNodes() <= 32, mcts.statistics().toString());
+            assertTrue(mcts.tree().recycleCount() > 0, "the pool was recycled");
             assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }
 
     @Test
-    void crowdedPoolIsPrunedToHalfKeepingTheBookkeeping() {
+    void recyclingKeepsThePrincipalLine() {
         ToyGame game = ToyGame.nim(30);
         try (MctsStrategy mcts = new MctsStrategy(options(3000, 5).withNodePoolSize(200))) {
             mcts.prepare(game, 0, 0);
             State start = game.newMachine().initialState();
             mcts.selectMove(start, NO_DEADLINE);
-            assertEquals(200, mcts.tree().nodeCount());
-            mcts.tree().pruneIfCrowded();
-            assertTrue(mcts.tree().nodeCount() <= 100, "after pruning: " + mcts.tree().nodeCount());
+            SearchTree tree = mcts.tree();
+            int[] line = tree.principalLine(8);
+            int before = tree.nodesInUse();
+            tree.recycle(20);
+            assertTrue(tree.nodesInUse() < before, "after recycling: " + tree.nodesInUse() + " of " + before);
+            assertArrayEquals(line, tree.principalLine(8), "the principal line survives");
             assertEquals(List.of(), mcts.treeInvariantViolations());
-            // the next search grows the tree again, from the pruned one
+            // the next search grows the tree again, from the recycled one
             int move = mcts.selectMove(start, NO_DEADLINE);
             assertTrue(move >= 1 && move <= 3);
-            assertEquals(200, mcts.tree().nodeCount());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    @Test
+    void transposedStatesShareOneNode() {
+        // In nim, "take 1 then take 2" and "take 2 then take 1" reach the same pile with the same player to
+        // move: every state must have exactly one node, and some node must be reached from two parents.
+        ToyGame game = ToyGame.nim(12);
+        try (MctsStrategy mcts = new MctsStrategy(options(3000, 7))) {
+            mcts.prepare(game, 0, 0);
+            mcts.selectMove(game.newMachine().initialState(), NO_DEADLINE);
+            SearchTree tree = mcts.tree();
+            int[] nodesAndStates = tree.reachableNodesAndStates();
+            assertEquals(nodesAndStates[1], nodesAndStates[0], "one node per state");
+            assertTrue(tree.childLinks() > nodesAndStates[0] - 1, "some node has two parents");
+            // 12 sticks, two players to move: at most 2 * 13 states
+            assertTrue(nodesAndStates[0] <= 26, nodesAndStates[0] + " nodes");
             assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }

@@ -37,17 +37,8 @@ public final class MatchCommand implements Callable<Integer> {
                 + "role in role order (for a tournament: the pool of players).")
         List<String> players;
 
-        @Option(names = "--start", defaultValue = "10", paramLabel = "S",
-            description = "Start clock in seconds (default ${DEFAULT-VALUE}).")
-        int startClock;
-
-        @Option(names = "--play", defaultValue = "5", paramLabel = "P",
-            description = "Play clock in seconds (default ${DEFAULT-VALUE}).")
-        int playClock;
-
-        @Option(names = "--grace", defaultValue = "1000", paramLabel = "MS",
-            description = "Network grace in milliseconds on top of each clock (default ${DEFAULT-VALUE}).")
-        long graceMillis;
+        @Mixin
+        ClockOptions clockOptions;
 
         @Option(names = "--out", defaultValue = "matches", paramLabel = "DIR",
             description = "Directory for the match records (default ${DEFAULT-VALUE}).")
@@ -75,7 +66,7 @@ public final class MatchCommand implements Callable<Integer> {
         }
 
         Gamemaster.Clocks clocks() {
-            return new Gamemaster.Clocks(startClock, playClock, graceMillis);
+            return clockOptions.clocks();
         }
 
         Gamemaster gamemaster() {

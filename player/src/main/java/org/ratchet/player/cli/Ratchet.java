@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         ServeCommand.class,
         MatchCommand.class,
         TournamentCommand.class,
+        GauntletCommand.class,
         CommandLine.HelpCommand.class
     })
 public final class Ratchet implements Runnable {

@@ -92,19 +92,25 @@ public final class SearchBenchCommand implements Callable<Integer> {
         try (search) {
             search.prepare(factory, 0, System.currentTimeMillis());
             long cpuBefore = processCpuNanos();
+            long allocatedBefore = allocatedBytes();
+            long[] gcBefore = collections();
             search.selectMove(machine.initialState(), System.currentTimeMillis() + Math.round(seconds * 1000));
             double cpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
+            long allocated = allocatedBytes() - allocatedBefore;
+            long[] gcAfter = collections();
             SearchStatistics stats = search.statistics();
             // CPU seconds show how much of the machine the search really had: on a shared machine the
             // iterations per CPU second compare thread counts fairly.
             System.out.println(String.format(Locale.ROOT,
                     "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f cpu_s=%.1f iterations=%d "
                             + "playouts=%d iterations_per_s=%.1f playouts_per_s=%.1f iterations_per_cpu_s=%.1f "
-                            + "nodes=%d move=%s",
+                            + "nodes=%d pool=%d alloc_bytes_per_iteration=%.1f gc_count=%d gc_ms=%d stall_ms=%d move=%s",
                     gameName(), engineName, search.name(), playoutName(search.name(), options),
                     stats.threads(), stats.elapsedMillis() / 1000.0, cpuSeconds, stats.iterations(),
                     stats.playouts(), stats.iterationsPerSecond(), stats.playoutsPerSecond(),
-                    cpuSeconds > 0 ? stats.iterations() / cpuSeconds : 0, stats.treeNodes(),
+                    cpuSeconds > 0 ? stats.iterations() / cpuSeconds : 0, stats.treeNodes(), stats.poolNodes(),
+                    stats.iterations() > 0 ? (double) allocated / stats.iterations() : 0,
+                    gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1], stats.longestStallMillis(),
                     stats.chosenMove().replace(' ', '_')));
         }
         return 0;
@@ -116,6 +122,29 @@ public final class SearchBenchCommand implements Callable<Integer> {
             return Math.max(0, os.getProcessCpuTime());
         }
         return 0;
+    }
+
+    /**
+     * Bytes allocated by all threads so far (the search's garbage: the figure a garbage-free search keeps
+     * near zero per iteration), or 0 where the JVM does not report it.
+     */
+    private static long allocatedBytes() {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemoryEnabled()) {
+            return Math.max(0, threads.getTotalThreadAllocatedBytes());
+        }
+        return 0;
+    }
+
+    /** Garbage collections so far and the milliseconds they took, summed over the collectors. */
+    private static long[] collections() {
+        long count = 0;
+        long millis = 0;
+        for (var collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, collector.getCollectionCount());
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return new long[] {count, millis};
     }
 
     /** Only the tree search uses the playout option: flat Monte Carlo plays uniformly, random not at all. */

@@ -138,6 +138,11 @@ public final class PlayerConfig {
         return integer(Setting.SEARCH_MEMORY_PERCENT);
     }
 
+    /** MAST-in-tree weight of the search, in visits (0: off). */
+    public int searchPriorVisits() {
+        return integer(Setting.SEARCH_PRIOR_VISITS);
+    }
+
     /** Largest accepted request (body, or request line for GET), in bytes. */
     public int maxBodyBytes() {
         return integer(Setting.MAX_BODY_BYTES);
@@ -146,6 +151,19 @@ public final class PlayerConfig {
     /** Connections that send nothing for this long (while no reply is pending) are closed. */
     public int idleTimeoutSeconds() {
         return integer(Setting.IDLE_TIMEOUT_SECONDS);
+    }
+
+    /** A request must arrive whole this long after its first byte. */
+    public int requestTimeoutSeconds() {
+        return integer(Setting.REQUEST_TIMEOUT_SECONDS);
+    }
+
+    public int maxConnections() {
+        return integer(Setting.MAX_CONNECTIONS);
+    }
+
+    public int maxConnectionsPerAddress() {
+        return integer(Setting.MAX_CONNECTIONS_PER_ADDRESS);
     }
 
     /**
@@ -178,8 +196,12 @@ public final class PlayerConfig {
         requireRange(Setting.COMPILE_MAX_SECONDS, 1, 86_400);
         requireRange(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
+        requireRange(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
+        requireRange(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
+        requireRange(Setting.MAX_CONNECTIONS, 1, 1_000_000);
+        requireRange(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
         try {
             playoutPolicy();
         } catch (IllegalArgumentException e) {

@@ -26,10 +26,17 @@ public enum Setting {
             + " clocks), never longer than this."),
     COMPILE_MEMORY_PERCENT("compile.memory.percent", "25", "P",
         "Share of the maximum heap the search engine's compiled game may fill."),
-    SEARCH_MEMORY_PERCENT("search.memory.percent", "60", "P", "Share of the maximum heap the search tree may fill."),
+    SEARCH_PRIOR_VISITS("search.prior.visits", "0", "N",
+        "MAST-in-tree: weight, in visits, of a move's MAST average in the tree's move values; 0 is plain UCT."),
+    SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",
-        "Close connections that send nothing this long (never while a reply is pending).");
+        "Close connections that send nothing this long (never while a reply is pending)."),
+    REQUEST_TIMEOUT_SECONDS("request.timeout.seconds", "10", "S",
+        "A request must arrive whole (headers and body) this long after its first byte, else the connection closes."),
+    MAX_CONNECTIONS("max.connections", "256", "N", "Most connections open at once; more are closed at once."),
+    MAX_CONNECTIONS_PER_ADDRESS("max.connections.per.address", "16", "N",
+        "Most connections open at once from one remote address; more are closed at once.");
 
     private final String key;
     private final String defaultValue;

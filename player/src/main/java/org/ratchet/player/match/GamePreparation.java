@@ -51,7 +51,8 @@ final class GamePreparation {
         this.label = label;
         this.description = CompletableFuture.supplyAsync(() -> read(rules, label), pool);
         this.fallbackFactory = description.thenApplyAsync(
-            game -> compile(label, EngineSelection.fallbackEngine(), () -> EngineSelection.compileFallback(game)), pool);
+            game -> compile(label, EngineSelection.fallbackEngine(), "moves will be best guesses",
+                () -> EngineSelection.compileFallback(game)), pool);
         if (sameEngine(config)) {
             this.searchFactory = fallbackFactory;
         } else {
@@ -105,7 +106,9 @@ final class GamePreparation {
             EngineOptions options = EngineSelection.compileOptions(config, searchDeadlineMillis - System.currentTimeMillis());
             LOG.info("{}: compiling for search within {} s and {} MB", label, options.timeBudgetMillis() / 1000,
                 options.memoryBudgetBytes() >> 20);
-            return compile(label, EngineSelection.searchEngine(config), () -> compiler.compile(game, options));
+            return compile(label, EngineSelection.searchEngine(config),
+                "the fallback engine " + EngineSelection.fallbackEngine() + " plays the match instead",
+                () -> compiler.compile(game, options));
         } finally {
             synchronized (compileLock) {
                 searchCompileThread = null;
@@ -141,7 +144,12 @@ final class GamePreparation {
         StateMachineFactory run() throws GdlException;
     }
 
-    private static StateMachineFactory compile(String label, String engine, Compilation compilation) {
+    /**
+     * Runs one engine's compilation. An engine that declines a game (a {@link GdlException}: too big to ground
+     * within its budget, or rules it cannot take) is an expected event, logged as a warning that says what
+     * plays instead; anything else thrown is a fault of the engine and logged as an error.
+     */
+    private static StateMachineFactory compile(String label, String engine, String instead, Compilation compilation) {
         long started = System.nanoTime();
         try {
             StateMachineFactory factory = compilation.run();
@@ -150,8 +158,12 @@ final class GamePreparation {
         } catch (GdlException | RuntimeException | StackOverflowError | OutOfMemoryError failure) {
             if (Thread.currentThread().isInterrupted()) {
                 LOG.info("{}: engine {} stopped after {} ms: {}", label, engine, elapsedMillis(started), failure.getMessage());
+            } else if (failure instanceof GdlException declined) {
+                LOG.warn("{}: engine {} declined the game after {} ms ({}); {}", label, engine, elapsedMillis(started),
+                    declined.getMessage(), instead);
             } else {
-                LOG.error("{}: engine {} failed after {} ms: {}", label, engine, elapsedMillis(started), String.valueOf(failure));
+                LOG.error("{}: engine {} failed after {} ms: {}; {}", label, engine, elapsedMillis(started),
+                    String.valueOf(failure), instead);
             }
             throw new CompletionException(failure);
         }

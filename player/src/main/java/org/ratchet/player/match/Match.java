@@ -1,8 +1,10 @@
 package org.ratchet.player.match;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,6 +12,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -57,15 +61,26 @@ final class Match {
     private volatile boolean closed;
     private volatile String bestEffortMove;
     private boolean begun;
+    private boolean stopped;
+
+    // For the summary at the end of the match; written by several threads.
+    /** Engines the search ran on, in the order it switched to them. */
+    private final Set<String> searchEngines = new CopyOnWriteArraySet<>();
+    private final AtomicInteger playsAnswered = new AtomicInteger();
+    private final AtomicInteger movesSearched = new AtomicInteger();
+    private final AtomicInteger fallbacksSent = new AtomicInteger();
+    /** Replies the clock sent from the search's best move so far, because the search overran. */
+    private final AtomicInteger overrunsSent = new AtomicInteger();
+    private final AtomicLong slowestReplyMillis = new AtomicLong();
 
     // Owned by the tracker thread.
     private TrackedGame tracker;
     private boolean trackerFailed;
 
     // Owned by the search thread.
-    private Strategy strategy;
+    private volatile Strategy strategy;
     private StateMachineFactory strategyFactory;
-    private TrackedGame searchView;
+    private volatile TrackedGame searchView;
 
     Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
           ScheduledExecutorService clock, Supplier<Strategy> strategies) {
@@ -140,7 +155,11 @@ final class Match {
             pending.expire(bestEffortMove());
             return pending.reply;
         }
-        schedule(pending.deadlineMillis, () -> pending.expire(bestEffortMove()));
+        schedule(pending.deadlineMillis, () -> pending.expireWith(searchedSoFar(), bestEffortMove()));
+        pending.reply.thenRun(() -> {
+            playsAnswered.incrementAndGet();
+            slowestReplyMillis.accumulateAndGet(System.currentTimeMillis() - receivedAt, Math::max);
+        });
         return pending.reply;
     }
 
@@ -153,14 +172,31 @@ final class Match {
             jointMoves.add(moves);
         }
         int plies = jointMoves.size();
+        stopped = true;
         trackerThread.execute(() -> {
             if (tracker != null) {
                 tracker.catchUp(jointMoves, plies);
                 LOG.info("{}: over after {} joint moves, terminal={}, goals {}", label, plies, tracker.isTerminal(),
                     tracker.goals());
+                logSummary("goals(" + tracker.goals().replace(' ', ',') + ")");
+            } else {
+                logSummary("unknown(no_engine_followed_the_game)");
             }
         });
         close();
+    }
+
+    /**
+     * One line per match for a quick look at how it went, as key=value pairs: the result, the engines the
+     * search ran on, how many replies were searched moves, how many the clock took from a search that overran
+     * (its best move so far), how many were fallback moves, and the slowest reply (from the request's arrival
+     * to the answer).
+     */
+    private void logSummary(String result) {
+        LOG.info("{}: summary result={} role={} engines={} plays={} searched={} overran={} fallbacks={} "
+            + "slowest_reply_ms={}", label, result, start.role(),
+            searchEngines.isEmpty() ? "none" : String.join(",", searchEngines), playsAnswered.get(),
+            movesSearched.get(), overrunsSent.get(), fallbacksSent.get(), slowestReplyMillis.get());
     }
 
     /**
@@ -172,6 +208,9 @@ final class Match {
             return;
         }
         closed = true;
+        if (!stopped) {
+            logSummary("aborted");
+        }
         preparation.cancel("the match is over");
         searchThread.execute(() -> {
             if (strategy != null) {
@@ -260,6 +299,7 @@ final class Match {
         searchView = new TrackedGame(label, factory, roleIndex, false);
         strategy = strategies.get();
         strategy.prepare(factory, roleIndex, deadlineMillis);
+        searchEngines.add(factory.engineName());
         LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
             GamePreparation.elapsedMillis(started), statistics());
     }
@@ -290,10 +330,11 @@ final class Match {
             }
             String text = searchView.render(move);
             if (pending.reply.complete(text)) {
+                movesSearched.incrementAndGet();
                 LOG.info("{}: ply {}: {} chose {} in {} ms{}", label, pending.ply, strategy.name(), text, tookMillis,
                     statistics());
             } else {
-                LOG.warn("{}: ply {}: {} chose {} after {} ms, too late; the fallback move was sent{}", label,
+                LOG.warn("{}: ply {}: {} chose {} after {} ms, too late; the clock had sent its reply already{}", label,
                     pending.ply, strategy.name(), text, tookMillis, statistics());
             }
         } catch (Throwable failure) {
@@ -343,6 +384,29 @@ final class Match {
     }
 
     // ---- helpers ----
+
+    /**
+     * The move the search would choose now, rendered, or null if it has none: read by the clock when the
+     * search has not answered by the deadline (a long collection pause or an engine step that overran), so
+     * the searched move still goes out instead of the tracker's random one. Reads only volatile fields and
+     * the engine's move table, never waits.
+     */
+    private String searchedSoFar() {
+        Strategy current = strategy;
+        TrackedGame view = searchView;
+        if (current == null || view == null) {
+            return null;
+        }
+        int move = current.bestMoveSoFar();
+        if (move < 0) {
+            return null;
+        }
+        try {
+            return view.render(move);
+        } catch (RuntimeException e) {
+            return null; // the engine could not name it from this thread: the fallback goes out instead
+        }
+    }
 
     private String bestEffortMove() {
         String move = bestEffortMove;
@@ -403,6 +467,17 @@ final class Match {
             }
         }
 
+        /** At the deadline: the search's best move so far if it has one, else the fallback. */
+        synchronized void expireWith(String searched, String bestEffort) {
+            if (searched != null && reply.complete(searched)) {
+                overrunsSent.incrementAndGet();
+                LOG.warn("{}: ply {}: the search did not answer in time; sent its best move so far, {}", label, ply,
+                    searched);
+                return;
+            }
+            expire(bestEffort);
+        }
+
         synchronized void expire(String bestEffort) {
             if (fallback == null) {
                 fallback = bestEffort;
@@ -414,6 +489,7 @@ final class Match {
 
         private void sendFallback(String why) {
             if (reply.complete(fallback)) {
+                fallbacksSent.incrementAndGet();
                 LOG.warn("{}: ply {}: sent fallback move {} ({})", label, ply, fallback, why);
             }
         }

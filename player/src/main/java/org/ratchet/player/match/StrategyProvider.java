@@ -8,13 +8,6 @@ import org.ratchet.search.Strategy;
 /** The one place where the player turns its configuration into a {@link Strategy}. */
 final class StrategyProvider {
     /**
-     * Rough heap cost of one tree node with its state and statistics; the search module sizes its default
-     * node pool with the same estimate.
-     */
-    private static final long BYTES_PER_NODE = 4096;
-    /** The least node pool the search accepts. */
-    private static final int MIN_NODES = 16;
-    /**
      * The strategy stops this long before the deadline it is given, so a playout in progress cannot make the
      * move late (the match's own deadline already leaves the network margin).
      */
@@ -29,12 +22,8 @@ final class StrategyProvider {
             .withThreads(config.threads())
             .withPlayoutPolicy(config.playoutPolicy())
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
-            .withNodePoolSize(nodePoolSize(config.searchMemoryPercent()));
+            .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
+            .withPriorVisits(config.searchPriorVisits());
         return Strategies.create(config.strategy(), options);
-    }
-
-    static int nodePoolSize(int memoryPercent) {
-        long bytes = Runtime.getRuntime().maxMemory() / 100 * memoryPercent;
-        return (int) Math.max(MIN_NODES, Math.min(Integer.MAX_VALUE, bytes / BYTES_PER_NODE));
     }
 }

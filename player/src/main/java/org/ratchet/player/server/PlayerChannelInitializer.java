@@ -17,12 +17,16 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
+import java.net.InetAddress;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.match.MatchManager;
 
-/** The pipeline of one connection: idle detection, HTTP codec, whole-request aggregation, the protocol. */
+/**
+ * The pipeline of one connection: the request deadline, idle detection, HTTP codec, whole-request
+ * aggregation, the protocol. A connection over the connection caps is closed before it gets one.
+ */
 final class PlayerChannelInitializer extends ChannelInitializer<SocketChannel> {
     private static final Logger LOG = LogManager.getLogger(PlayerChannelInitializer.class);
     /** Headers of GGP requests are a few hundred bytes; browsers send a few kilobytes. */
@@ -30,21 +34,31 @@ final class PlayerChannelInitializer extends ChannelInitializer<SocketChannel> {
 
     private final PlayerConfig config;
     private final MatchManager matches;
+    private final ConnectionLimits limits;
 
     PlayerChannelInitializer(PlayerConfig config, MatchManager matches) {
         this.config = config;
         this.matches = matches;
+        this.limits = new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerAddress());
     }
 
     @Override
     protected void initChannel(SocketChannel channel) {
+        InetAddress client = channel.remoteAddress().getAddress();
+        if (!limits.admit(client)) {
+            channel.close();
+            return;
+        }
+        channel.closeFuture().addListener(closed -> limits.release(client));
         int maxBytes = config.maxBodyBytes();
+        RequestDeadline deadline = new RequestDeadline(config.requestTimeoutSeconds());
         channel.pipeline()
+            .addLast(deadline)
             .addLast(new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0))
             // A GET carries the whole message in its request line, so the line gets the body's limit.
             .addLast(new HttpServerCodec(maxBytes, MAX_HEADER_BYTES, 8192))
             .addLast(new LimitingAggregator(maxBytes))
-            .addLast(new PlayerHandler(matches));
+            .addLast(new PlayerHandler(matches, deadline));
     }
 
     /**

@@ -39,15 +39,18 @@ final class PlayerHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final int LOGGED_REPLY_CHARS = 120;
 
     private final MatchManager matches;
+    private final RequestDeadline deadline;
     /** Set while a reply is being computed; confined to the channel's event loop. */
     private boolean replyPending;
 
-    PlayerHandler(MatchManager matches) {
+    PlayerHandler(MatchManager matches, RequestDeadline deadline) {
         this.matches = matches;
+        this.deadline = deadline;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        deadline.requestComplete();
         long receivedAtMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
         SocketAddress client = ctx.channel().remoteAddress();

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,37 +22,18 @@ class TraceAndBenchCommandTest {
             + "\"oplayer\":\\[[^]]*]},\"terminal\":(true|false)(,\"goals\":\\{\"xplayer\":(\\d+),\"oplayer\":(\\d+)})?"
             + "(,\"joint\":\\{\"xplayer\":\"[^\"]+\",\"oplayer\":\"[^\"]+\"})?}");
 
-    /** Runs the command line, returning exit code, standard output and standard error. */
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Ratchet.run(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     @Test
     void traceWritesReproduciblePlayoutsToAFileOrStandardOutput(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.jsonl");
-        Run toFile = run("trace", TIC_TAC_TOE, "--seed", "11", "--playouts", "4", "--engine", "hsfc", "--out",
-            file.toString());
+        CommandLineRun toFile = CommandLineRun.of("trace", TIC_TAC_TOE, "--seed", "11", "--playouts", "4",
+            "--engine", "hsfc", "--out", file.toString());
         assertEquals(0, toFile.exit(), toFile.err());
         String trace = Files.readString(file, StandardCharsets.UTF_8);
-        Run toStdout = run("trace", TIC_TAC_TOE, "--seed", "11", "--playouts", "4", "--engine", "prover");
+        CommandLineRun toStdout = CommandLineRun.of("trace", TIC_TAC_TOE, "--seed", "11", "--playouts", "4",
+            "--engine", "prover");
         assertEquals(0, toStdout.exit(), toStdout.err());
         assertEquals(trace, toStdout.out(), "same seed, same trace, whichever engine reasons");
-        assertNotEquals(trace, run("trace", TIC_TAC_TOE, "--seed", "12", "--playouts", "4").out());
+        assertNotEquals(trace, CommandLineRun.of("trace", TIC_TAC_TOE, "--seed", "12", "--playouts", "4").out());
 
         List<String> lines = trace.lines().toList();
         int playout = -1;
@@ -85,18 +64,18 @@ class TraceAndBenchCommandTest {
 
     @Test
     void traceReportsBadInputClearly() {
-        Run missing = run("trace", "no/such/game.kif");
+        CommandLineRun missing = CommandLineRun.of("trace", "no/such/game.kif");
         assertEquals(1, missing.exit());
         assertTrue(missing.err().contains("no such file"), missing.err());
-        Run badEngine = run("trace", TIC_TAC_TOE, "--engine", "warp");
+        CommandLineRun badEngine = CommandLineRun.of("trace", TIC_TAC_TOE, "--engine", "warp");
         assertEquals(1, badEngine.exit());
         assertTrue(badEngine.err().contains("unknown engine 'warp'"), badEngine.err());
     }
 
     @Test
     void benchPrintsOneLinePerGameAndContinuesAfterAFailure() {
-        Run bench = run("bench", "--seconds", "0.5", "--warmup", "0.2", "--threads", "2", TIC_TAC_TOE,
-            "no/such/game.kif");
+        CommandLineRun bench = CommandLineRun.of("bench", "--seconds", "0.5", "--warmup", "0.2", "--threads", "2",
+            TIC_TAC_TOE, "no/such/game.kif");
         assertEquals(1, bench.exit(), "a failed game makes the exit status non-zero");
         List<String> lines = bench.out().lines().toList();
         assertEquals(2, lines.size(), bench.out());

@@ -13,7 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.Test;
+import org.ratchet.player.LogCapture;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
 import org.ratchet.player.protocol.AbortMessage;
@@ -45,7 +47,7 @@ import org.ratchet.search.Strategy;
 class SearchCompileTest {
     private static final long WAIT_SECONDS = 30;
 
-    private static PlayerConfig config() {
+    static PlayerConfig config() {
         return PlayerConfig.defaults()
             .with(Setting.START_MARGIN_MS, "500")
             .with(Setting.PLAY_MARGIN_MS, "500")
@@ -87,6 +89,28 @@ class SearchCompileTest {
             // Counted from the start message: the start clock and three play clocks, less the time since.
             assertTrue(budget <= 290_000 && budget >= 290_000 - waited, "time budget " + budget + " ms");
             assertEquals(Runtime.getRuntime().maxMemory() / 100 * 30, budgets.get(0).memoryBudgetBytes());
+        }
+    }
+
+    /**
+     * A game too big for the search engine is an expected event: a warning that says what plays instead,
+     * not an error that reads like a crash.
+     */
+    @Test
+    void anEngineThatDeclinesTheGameIsAWarningNamingWhatPlaysInstead() throws Exception {
+        SearchCompiler tooBig = (game, options) -> {
+            throw new GdlException("hsfc cannot ground this game within its budget: time budget exceeded");
+        };
+        try (LogCapture log = new LogCapture(GamePreparation.class.getName());
+             MatchManager manager = new MatchManager(config(), SearchCompileTest::randomStrategy, tooBig)) {
+            assertEquals("ready", reply(manager, new StartMessage("big.1", "xplayer", ticTacToe(), 2_000, 1_000)));
+            manager.current().searchCompile().handle((factory, failure) -> failure).get(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertEquals("aborted", reply(manager, new AbortMessage("big.1")));
+            assertEquals(List.of(), log.messagesAt(Level.ERROR));
+            List<String> warnings = log.messagesAt(Level.WARN);
+            assertEquals(1, warnings.size(), warnings::toString);
+            assertTrue(warnings.get(0).contains("declined the game") && warnings.get(0).contains("time budget exceeded")
+                && warnings.get(0).endsWith("the fallback engine prover plays the match instead"), warnings.get(0));
         }
     }
 
@@ -156,13 +180,13 @@ class SearchCompileTest {
 
     // ---- helpers ----
 
-    private static String reply(MatchManager manager, Message message) throws Exception {
+    static String reply(MatchManager manager, Message message) throws Exception {
         Response response = manager.handle(message, System.currentTimeMillis()).get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertTrue(response.ok(), response.text());
         return response.text();
     }
 
-    private static List<SExpr> ticTacToe() throws IOException, GdlException {
+    static List<SExpr> ticTacToe() throws IOException, GdlException {
         Path games = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
         return KifReader.read(Files.readString(games.resolve("repository/ticTacToe.kif"), StandardCharsets.UTF_8));
     }

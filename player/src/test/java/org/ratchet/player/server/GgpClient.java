@@ -66,7 +66,13 @@ final class GgpClient {
     }
 
     Socket connect() throws IOException {
+        return connectFrom("127.0.0.1");
+    }
+
+    /** A connection from another loopback address (127.0.0.2 ...), which the server sees as another client. */
+    Socket connectFrom(String localAddress) throws IOException {
         Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(localAddress, 0));
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         socket.setSoTimeout(READ_TIMEOUT_MILLIS);
         return socket;

@@ -14,9 +14,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.ratchet.player.LogCapture;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
 import org.ratchet.player.match.MatchManager;
@@ -71,13 +74,40 @@ class MatchEndToEndTest {
         return startServer(new MatchManager(config()));
     }
 
+    /** A whole match, ending with one summary line: result, engines, searched and fallback replies. */
     @Test
     void playsAWholeTicTacToeMatch() throws Exception {
         GgpClient client = startServer();
         ScriptedGamemaster gamemaster = new ScriptedGamemaster(client, TestGames.repositoryGame("ticTacToe"));
-        int plies = gamemaster.playMatch("ttt.1", 0, START_CLOCK, PLAY_CLOCK);
-        assertTrue(plies >= 5, "a tic-tac-toe game lasts at least five moves, played " + plies);
-        assertTrue(client.send("(info)").contains("available"));
+        try (LogCapture log = new LogCapture("org.ratchet.player.match.Match")) {
+            int plies = gamemaster.playMatch("ttt.1", 0, START_CLOCK, PLAY_CLOCK);
+            assertTrue(plies >= 5, "a tic-tac-toe game lasts at least five moves, played " + plies);
+            assertTrue(client.send("(info)").contains("available"));
+
+            String summary = awaitLine(log, "match ttt.1: summary ");
+            Matcher fields = Pattern.compile("result=goals\\(xplayer=(\\d+),oplayer=(\\d+)\\) role=xplayer "
+                + "engines=\\S+ plays=(\\d+) searched=(\\d+) overran=(\\d+) fallbacks=(\\d+) slowest_reply_ms=(\\d+)")
+                .matcher(summary);
+            assertTrue(fields.find(), summary);
+            int plays = Integer.parseInt(fields.group(3));
+            assertEquals(plies, plays, summary);
+            assertEquals(plays, Integer.parseInt(fields.group(4)) + Integer.parseInt(fields.group(5))
+                + Integer.parseInt(fields.group(6)), summary);
+            assertTrue(Long.parseLong(fields.group(7)) < PLAY_CLOCK * 1000L, summary);
+        }
+    }
+
+    /** The summary is written on the match's own thread just after stop is answered: waits for it, boundedly. */
+    private static String awaitLine(LogCapture log, String prefix) throws InterruptedException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            for (String message : log.messages()) {
+                if (message.startsWith(prefix)) {
+                    return message;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no line starting '" + prefix + "' in " + log.messages());
     }
 
     @Test

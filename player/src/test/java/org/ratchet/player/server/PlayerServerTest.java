@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.ratchet.player.LogCapture;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
 import org.ratchet.player.protocol.InfoReply;

@@ -23,7 +23,8 @@ public final class GameLoader {
 
     public static GameDescription load(List<SExpr> rules) throws GdlException {
         GameDescription normalised = GdlNormaliser.normalise(GdlParser.parse(rules));
-        GameDescription stratified = NegatedInstanceSplitter.stratify(normalised);
+        GameDescription safe = ExistentialNegation.rewrite(normalised);
+        GameDescription stratified = NegatedInstanceSplitter.stratify(safe);
         List<String> warnings = GdlValidator.validate(stratified);
         return warnings.isEmpty() ? stratified : stratified.withRules(stratified.rules(), warnings);
     }

@@ -172,7 +172,7 @@ final class GdlNormaliser {
     }
 
     /** The rule with its variables numbered densely again in order of first occurrence, as the parser does. */
-    private static Rule renumbered(Rule rule) {
+    static Rule renumbered(Rule rule) {
         Map<Integer, Variable> fresh = new HashMap<>();
         UnaryOperator<Term> renumber = new UnaryOperator<>() {
             @Override

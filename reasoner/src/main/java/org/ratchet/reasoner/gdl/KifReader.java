@@ -9,6 +9,9 @@ import java.util.List;
  * Reads KIF text into s-expressions: {@code ;} comments to the end of the line, any whitespace and line
  * layout, parentheses and tokens (everything else up to whitespace, a parenthesis or a comment).
  * Unbalanced parentheses are reported with the line where the problem is.
+ *
+ * <p>A line ends at {@code \n}, at {@code \r\n} or at a lone {@code \r}: rule sheets saved on old Macs
+ * use the last, and reading them as one line would let the first comment swallow the whole file.
  */
 public final class KifReader {
     /**
@@ -30,13 +33,13 @@ public final class KifReader {
         int n = text.length();
         while (i < n) {
             char c = text.charAt(i);
-            if (c == '\n') {
+            if (isLineEnd(c)) {
                 line++;
-                i++;
+                i += lineEndLength(text, i);
             } else if (Character.isWhitespace(c)) {
                 i++;
             } else if (c == ';') {
-                while (i < n && text.charAt(i) != '\n') {
+                while (i < n && !isLineEnd(text.charAt(i))) {
                     i++;
                 }
             } else if (c == '(') {
@@ -66,6 +69,15 @@ public final class KifReader {
             throw new GdlException("'(' opened here is never closed", openLines.peek());
         }
         return topLevel;
+    }
+
+    private static boolean isLineEnd(char c) {
+        return c == '\n' || c == '\r';
+    }
+
+    /** Characters of the line end at {@code i}: two for {@code \r\n}, which ends one line, not two. */
+    private static int lineEndLength(String text, int i) {
+        return text.charAt(i) == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n' ? 2 : 1;
     }
 
     private static boolean isDelimiter(char c) {

@@ -96,7 +96,7 @@ final class NegatedInstanceSplitter {
             return literal;
         }
         int copy = copyOf.computeIfAbsent(anonymised(instance), key -> {
-            int fresh = freshSymbol(symbols.name(relation));
+            int fresh = symbols.internFresh(symbols.name(relation));
             instanceOf.put(fresh, instance);
             return fresh;
         });
@@ -119,15 +119,6 @@ final class NegatedInstanceSplitter {
             }
         }
         return copies;
-    }
-
-    private int freshSymbol(String base) {
-        for (int n = 1; ; n++) {
-            String name = base + "~" + n;
-            if (symbols.lookup(name) < 0) {
-                return symbols.intern(name);
-            }
-        }
     }
 
     /**

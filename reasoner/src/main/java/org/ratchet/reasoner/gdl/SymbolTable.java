@@ -61,6 +61,16 @@ public final class SymbolTable {
         return fresh;
     }
 
+    /** A new symbol for a relation the loader adds: {@code BASE~1}, or the first {@code BASE~N} not yet taken. */
+    public synchronized int internFresh(String base) {
+        for (int n = 1; ; n++) {
+            String name = base + "~" + n;
+            if (lookup(name) < 0) {
+                return intern(name);
+            }
+        }
+    }
+
     /** The id of an already-interned symbol, or -1. */
     public synchronized int lookup(String spelling) {
         Integer id = ids.get(spelling.toLowerCase(Locale.ROOT));

@@ -174,6 +174,41 @@ public final class HsfcMachine implements StateMachine {
     }
 
     @Override
+    public void setState(int[] facts, int from, int length) {
+        clear();
+        lastSet = null;
+        lastSetEnds = null;
+        int offset = offsets[game.trueRelation];
+        int[] factPart = game.factPart;
+        for (int i = from, stop = from + length; i < stop; i++) {
+            int fact = facts[i];
+            write(factPart[fact], offset + fact);
+        }
+        computeStateRelations();
+    }
+
+    @Override
+    public int stateSize() {
+        int count = 0;
+        for (int part : game.trueParts) {
+            count += end[part] - offsets[part];
+        }
+        return count;
+    }
+
+    @Override
+    public void writeState(int[] into, int offset) {
+        int trueOffset = offsets[game.trueRelation];
+        int position = offset;
+        for (int part : game.trueParts) {
+            for (int i = offsets[part]; i < end[part]; i++) {
+                into[position++] = kb[i] - trueOffset;
+            }
+        }
+        Arrays.sort(into, offset, position);
+    }
+
+    @Override
     public State currentState() {
         int offset = offsets[program.trueRelation];
         int count = 0;

@@ -101,6 +101,17 @@ class GameLoaderTest {
         }
     }
 
+    /** A rule sheet saved with carriage returns only (old Mac files) loads like its Unix twin. */
+    @Test
+    void aFileWithCarriageReturnLineEndsLoads(@TempDir Path dir) throws Exception {
+        String rules = "; tiny game\n(role a)\n(legal a x) ; one move\n(<= terminal (true y))\n(goal a 0)\n";
+        Path mac = dir.resolve("mac.kif");
+        Files.writeString(mac, rules.replace('\n', '\r'), StandardCharsets.US_ASCII);
+        GameDescription game = GameLoader.load(mac);
+        assertEquals(1, game.roles().size());
+        assertEquals(GameLoader.load(rules).rules().size(), game.rules().size());
+    }
+
     @Test
     void aFileThatIsNotUtf8StillLoads(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("latin1.kif");

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class KifReaderTest {
 
@@ -16,6 +18,26 @@ class KifReaderTest {
         assertEquals("(<= terminal (true (done)))", read.get(1).toString());
         assertEquals(2, read.get(1).line());
         assertEquals("foo", read.get(2).toString());
+    }
+
+    /**
+     * {@code \n}, {@code \r\n} and a lone {@code \r} (old Mac files) all end a line: a comment stops there,
+     * and line numbers, in positions and in errors, count each line end once.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\n", "\r\n", "\r"})
+    void everyLineEndEndsCommentsAndCountsOneLine(String end) throws GdlException {
+        String text = String.join(end, "; a comment", "(role x) ; another", "", "(<= terminal", "  (true done))");
+        List<SExpr> read = KifReader.read(text);
+        assertEquals(2, read.size(), read.toString());
+        assertEquals("(role x)", read.get(0).toString());
+        assertEquals(2, read.get(0).line());
+        assertEquals("(<= terminal (true done))", read.get(1).toString());
+        assertEquals(4, read.get(1).line());
+
+        GdlException unclosed = assertThrows(GdlException.class,
+            () -> KifReader.read(String.join(end, "(a)", "; (", "(b", "(c)")));
+        assertEquals(3, unclosed.line());
     }
 
     @Test

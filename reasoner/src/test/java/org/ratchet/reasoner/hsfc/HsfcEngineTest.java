@@ -57,6 +57,40 @@ class HsfcEngineTest {
         assertEquals(0, m.legalCount(0));
     }
 
+    /**
+     * {@code ?y} occurs only inside a 'not': the rule reads "p did not move in column ?x, whatever the row",
+     * and the compiled engine plays it (the loader adds a helper relation for the negation).
+     */
+    @Test
+    void aNegationWithAVariableBoundNowhereIsPlayedCompiled() throws Exception {
+        StateMachine m = machine("""
+            (role p)
+            (row 1) (row 2)
+            (init (free 1)) (init (free 2))
+            (<= (legal p (m ?x ?y)) (true (free ?x)) (row ?y))
+            (<= (next (free ?x)) (true (free ?x)) (not (does p (m ?x ?y))))
+            (<= terminal (not (true (free ?z))))
+            (goal p 100)
+            """);
+        GameDescription game = m.description();
+        assertEquals(4, m.legalCount(0));
+        assertFalse(m.isTerminal());
+        m.advance(new int[] {moveNamed(m, "(m 1 2)")});
+        assertEquals(new TreeSet<>(List.of("(free 2)")), Differential.facts(m, game.symbols()));
+        assertFalse(m.isTerminal());
+        m.advance(new int[] {moveNamed(m, "(m 2 1)")});
+        assertTrue(m.isTerminal());
+    }
+
+    private static int moveNamed(StateMachine m, String rendered) {
+        for (int i = 0; i < m.legalCount(0); i++) {
+            if (m.move(m.legalMove(0, i)).render(m.description().symbols()).equals(rendered)) {
+                return m.legalMove(0, i);
+            }
+        }
+        throw new AssertionError(rendered + " is not legal");
+    }
+
     @Test
     void machinesOfOneFactoryShareFactAndMoveIds() throws Exception {
         HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(GameCorpus.repositoryGame("ticTacToe")),

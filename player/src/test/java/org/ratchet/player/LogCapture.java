@@ -1,6 +1,7 @@
-package org.ratchet.player.server;
+package org.ratchet.player;
 
 import java.util.List;
+import org.apache.logging.log4j.Level;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -13,18 +14,21 @@ import org.apache.logging.log4j.core.config.Property;
  * Collects the messages logged under a logger name (a class or a package) while it is open, so tests can
  * check what the player writes to its log. The loggers' levels and other appenders are left as they are.
  */
-final class LogCapture implements AutoCloseable {
-    private final List<String> messages = new CopyOnWriteArrayList<>();
+public final class LogCapture implements AutoCloseable {
+    private record Entry(Level level, String message) {
+    }
+
+    private final List<Entry> entries = new CopyOnWriteArrayList<>();
     private final LoggerContext context = LoggerContext.getContext(false);
     private final String name;
     private final AbstractAppender appender;
 
-    LogCapture(String name) {
+    public LogCapture(String name) {
         this.name = name;
         this.appender = new AbstractAppender("capture-" + name, null, null, true, Property.EMPTY_ARRAY) {
             @Override
             public void append(LogEvent event) {
-                messages.add(event.getMessage().getFormattedMessage());
+                entries.add(new Entry(event.getLevel(), event.getMessage().getFormattedMessage()));
             }
         };
         appender.start();
@@ -37,8 +41,13 @@ final class LogCapture implements AutoCloseable {
     }
 
     /** Everything logged so far. */
-    List<String> messages() {
-        return List.copyOf(messages);
+    public List<String> messages() {
+        return entries.stream().map(Entry::message).toList();
+    }
+
+    /** What was logged at {@code level} so far. */
+    public List<String> messagesAt(Level level) {
+        return entries.stream().filter(entry -> entry.level() == level).map(Entry::message).toList();
     }
 
     @Override

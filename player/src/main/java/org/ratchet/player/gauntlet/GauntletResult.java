@@ -1,0 +1,267 @@
+package org.ratchet.player.gauntlet;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.ratchet.player.gamemaster.TournamentResult;
+import org.ratchet.player.gamemaster.TournamentResult.Played;
+import org.ratchet.reasoner.play.Json;
+
+/**
+ * The matches of a gauntlet and what they say about the new build (player 0 of every game) against the
+ * reference copies (players 1 and up).
+ *
+ * <p>A match scores the new build by its goal relative to each opponent's: 1 for every opponent it beat
+ * (strictly higher goal), 0.5 for every opponent it tied, 0 for every opponent it lost to, averaged over its
+ * opponents. So a win, a goal strictly higher than every opponent's, scores 1; a loss, lower than every
+ * opponent's, scores 0; anything else counts as a draw (in a three-player game, second place scores 0.5). In
+ * two-player games with goals 100/50/0 this is goal/100; unlike goal/100 it stays 0.5 between equal builds in
+ * games that are not zero-sum or have more than two players, which is what the Elo difference assumes.
+ * Aborted matches are listed but not scored.
+ */
+public final class GauntletResult {
+
+    /** One game's matches, the names of its players (the new build first) and each player's log scan. */
+    public record GameRun(String game, TournamentResult tournament, List<String> players,
+                          List<PlayerLogScan> logs) {
+        public GameRun {
+            players = List.copyOf(players);
+            logs = List.copyOf(logs);
+        }
+    }
+
+    /** The new build's record over some matches. */
+    public record Figures(int matches, int aborted, int wins, int draws, int losses, double meanGoal,
+                          EloEstimate estimate) {
+    }
+
+    private final List<GameRun> games = new ArrayList<>();
+
+    public void add(GameRun game) {
+        games.add(game);
+    }
+
+    public List<GameRun> games() {
+        return List.copyOf(games);
+    }
+
+    /** The new build's score in one completed match, sitting in {@code role}: see the class comment. */
+    static double score(List<Integer> goals, int role) {
+        double points = 0;
+        for (int other = 0; other < goals.size(); other++) {
+            if (other != role) {
+                int difference = Integer.compare(goals.get(role), goals.get(other));
+                points += difference > 0 ? 1 : difference == 0 ? 0.5 : 0;
+            }
+        }
+        return points / (goals.size() - 1);
+    }
+
+    /** The role the new build (player 0) took in the match. */
+    static int newRole(Played match) {
+        for (int r = 0; r < match.seats().length; r++) {
+            if (match.seats()[r] == 0) {
+                return r;
+            }
+        }
+        throw new IllegalStateException("the new build did not play in match " + match.matchId());
+    }
+
+    public Figures figures(GameRun game) {
+        return figures(List.of(game));
+    }
+
+    public Figures overall() {
+        return figures(games);
+    }
+
+    private static Figures figures(List<GameRun> runs) {
+        List<Double> scores = new ArrayList<>();
+        int aborted = 0;
+        int wins = 0;
+        int losses = 0;
+        double goals = 0;
+        for (GameRun run : runs) {
+            for (Played match : run.tournament().matches()) {
+                if (!match.completed()) {
+                    aborted++;
+                    continue;
+                }
+                int role = newRole(match);
+                double score = score(match.goals(), role);
+                scores.add(score);
+                goals += match.goals().get(role);
+                wins += score == 1 ? 1 : 0;
+                losses += score == 0 ? 1 : 0;
+            }
+        }
+        int n = scores.size();
+        EloEstimate estimate = EloEstimate.of(scores.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Figures(n, aborted, wins, n - wins - losses, losses, n > 0 ? goals / n : Double.NaN, estimate);
+    }
+
+    /** Errors the gamemaster recorded (late, illegal or unreadable replies, failed connections): {new, reference}. */
+    public static int[] errors(GameRun run) {
+        int[] errors = new int[2];
+        for (Played match : run.tournament().matches()) {
+            for (int r = 0; r < match.seats().length; r++) {
+                errors[match.seats()[r] == 0 ? 0 : 1] += match.errors()[r];
+            }
+        }
+        return errors;
+    }
+
+    /** The log scans of the new build (false) or of the reference copies (true), over all games. */
+    public PlayerLogScan logs(boolean reference) {
+        PlayerLogScan total = PlayerLogScan.NONE;
+        for (GameRun run : games) {
+            for (int p = reference ? 1 : 0; p < (reference ? run.logs().size() : 1); p++) {
+                total = total.plus(run.logs().get(p));
+            }
+        }
+        return total;
+    }
+
+    private int totalErrors(int build) {
+        return games.stream().mapToInt(run -> errors(run)[build]).sum();
+    }
+
+    /** True if the new build sent a late or fallback move, or the gamemaster recorded an error of it. */
+    public boolean newBuildFaulted() {
+        return logs(false).total() > 0 || totalErrors(0) > 0;
+    }
+
+    /** The per-game and overall table, then the late/fallback/error counts per build. */
+    public String render() {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("%-24s %7s %6s %11s %6s %16s %6s%n", "game", "matches", "score", "W-D-L", "Elo",
+            "Elo 95% CI", "goal"));
+        for (GameRun run : games) {
+            appendRow(out, run.game(), figures(run));
+        }
+        appendRow(out, "overall", overall());
+        out.append(String.format("%nlate and fallback moves (player logs), errors (gamemaster records):%n"));
+        out.append(String.format("%-10s %6s %9s %7s%n", "build", "late", "fallback", "errors"));
+        for (int build = 0; build < 2; build++) {
+            PlayerLogScan scan = logs(build == 1);
+            out.append(String.format("%-10s %6d %9d %7d%n", build == 0 ? "new" : "reference", scan.late(),
+                scan.fallback(), totalErrors(build)));
+        }
+        for (int build = 0; build < 2; build++) {
+            PlayerLogScan scan = logs(build == 1);
+            if (!scan.example().isEmpty()) {
+                out.append("first in the ").append(build == 0 ? "new" : "reference").append(" build's logs: ")
+                    .append(scan.example()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static void appendRow(StringBuilder out, String label, Figures f) {
+        EloEstimate e = f.estimate();
+        String aborted = f.aborted() > 0 ? "  (" + f.aborted() + " aborted, not counted)" : "";
+        if (f.matches() == 0) {
+            out.append(String.format(Locale.ROOT, "%-24s %7d %6s %11s %6s %16s %6s%s%n", label, 0, "-", "-", "-", "-",
+                "-", aborted));
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "%-24s %7d %6.3f %11s %+6.0f %16s %6.1f%s%n", label, f.matches(),
+            e.score(), f.wins() + "-" + f.draws() + "-" + f.losses(), e.elo(),
+            String.format(Locale.ROOT, "[%+.0f, %+.0f]", e.eloLow(), e.eloHigh()), f.meanGoal(), aborted));
+    }
+
+    /** One row per match, from the new build's side. */
+    public String toCsv() {
+        StringBuilder out = new StringBuilder("game,match,matchId,roles,newRole,newGoal,goals,score,result,"
+            + "newErrors,referenceErrors,completed\n");
+        for (GameRun run : games) {
+            List<Played> matches = run.tournament().matches();
+            for (int m = 0; m < matches.size(); m++) {
+                Played match = matches.get(m);
+                int role = newRole(match);
+                int newErrors = match.errors()[role];
+                int referenceErrors = -newErrors;
+                for (int errors : match.errors()) {
+                    referenceErrors += errors;
+                }
+                out.append(run.game()).append(',').append(m + 1).append(',').append(match.matchId()).append(',')
+                    .append(match.seats().length).append(',').append(match.roleNames().get(role)).append(',');
+                if (match.completed()) {
+                    double score = score(match.goals(), role);
+                    out.append(match.goals().get(role)).append(',')
+                        .append(String.join(" ", match.goals().stream().map(String::valueOf).toList())).append(',')
+                        .append(String.format(Locale.ROOT, "%.3f", score)).append(',').append(result(score));
+                } else {
+                    out.append(",,,");
+                }
+                out.append(',').append(newErrors).append(',').append(referenceErrors).append(',')
+                    .append(match.completed()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String result(double score) {
+        return score == 1 ? "W" : score == 0 ? "L" : "D";
+    }
+
+    /** The settings given, the figures per game and overall, and the log and error counts per build. */
+    public String toJson(Map<String, Object> settings) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("settings", settings);
+        List<Object> gamesJson = new ArrayList<>();
+        for (GameRun run : games) {
+            Map<String, Object> entry = figuresJson(figures(run));
+            entry.put("game", run.game());
+            entry.put("players", run.players());
+            int[] errors = errors(run);
+            entry.put("newErrors", errors[0]);
+            entry.put("referenceErrors", errors[1]);
+            List<Object> logs = new ArrayList<>();
+            for (int p = 0; p < run.logs().size(); p++) {
+                Map<String, Object> log = new LinkedHashMap<>();
+                log.put("player", run.players().get(p));
+                log.put("late", run.logs().get(p).late());
+                log.put("fallback", run.logs().get(p).fallback());
+                logs.add(log);
+            }
+            entry.put("logs", logs);
+            gamesJson.add(entry);
+        }
+        json.put("games", gamesJson);
+        json.put("overall", figuresJson(overall()));
+        for (int build = 0; build < 2; build++) {
+            Map<String, Object> faults = new LinkedHashMap<>();
+            PlayerLogScan scan = logs(build == 1);
+            faults.put("late", scan.late());
+            faults.put("fallback", scan.fallback());
+            faults.put("errors", totalErrors(build));
+            json.put(build == 0 ? "new" : "reference", faults);
+        }
+        return Json.write(json);
+    }
+
+    private static Map<String, Object> figuresJson(Figures f) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        EloEstimate e = f.estimate();
+        entry.put("matches", f.matches());
+        entry.put("aborted", f.aborted());
+        entry.put("wins", f.wins());
+        entry.put("draws", f.draws());
+        entry.put("losses", f.losses());
+        entry.put("score", finiteOrNull(e.score()));
+        entry.put("scoreLow", finiteOrNull(e.scoreLow()));
+        entry.put("scoreHigh", finiteOrNull(e.scoreHigh()));
+        entry.put("elo", finiteOrNull(e.elo()));
+        entry.put("eloLow", finiteOrNull(e.eloLow()));
+        entry.put("eloHigh", finiteOrNull(e.eloHigh()));
+        entry.put("meanGoal", finiteOrNull(f.meanGoal()));
+        return entry;
+    }
+
+    private static Double finiteOrNull(double x) {
+        return Double.isFinite(x) ? x : null;
+    }
+}

@@ -1,0 +1,157 @@
+package org.ratchet.player.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ratchet.player.gamemaster.MatchRecord;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.play.Json;
+
+class GauntletCommandTest {
+    private static final Path REPOSITORY = Path.of(System.getProperty("ratchet.games", "../../shared/games"))
+        .resolve("repository");
+    private static final String TIC_TAC_TOE = REPOSITORY.resolve("ticTacToe.kif").toString();
+
+    /** A row of the summary table: game, matches, score, W-D-L, Elo, [low, high], mean goal. */
+    private static final Pattern ROW = Pattern.compile(
+        "(\\S+)\\s+(\\d+)\\s+([01]\\.\\d{3})\\s+(\\d+)-(\\d+)-(\\d+)\\s+([+-]\\d+)\\s+\\[([+-]\\d+), ([+-]\\d+)]\\s+"
+            + "(\\d+\\.\\d)");
+    /** A row of the late/fallback/error table. */
+    private static final Pattern FAULTS = Pattern.compile("(new|reference)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)");
+
+    @BeforeAll
+    static void needsAnEngine() {
+        assumeFalse(Engines.names().isEmpty(), "no reasoning engine in this build yet");
+    }
+
+    /**
+     * A jar that starts Ratchet from this test's class path, as the build's jar would: its manifest names the
+     * main class and lists the class path. Tests run before the build's jar is packaged.
+     */
+    private static Path launcherJar(Path directory) throws IOException {
+        StringBuilder classPath = new StringBuilder();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.append(Path.of(entry).toAbsolutePath().toUri()).append(' ');
+        }
+        Manifest manifest = new Manifest();
+        Attributes attributes = manifest.getMainAttributes();
+        attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        attributes.put(Attributes.Name.MAIN_CLASS, Ratchet.class.getName());
+        attributes.put(Attributes.Name.CLASS_PATH, classPath.toString().trim());
+        Path jar = directory.resolve("ratchet.jar");
+        try (JarOutputStream ignored = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            return jar;
+        }
+    }
+
+    @Test
+    void aTinyRealGauntletPlaysBothSeatsAndPrintsASummaryThatParses(@TempDir Path directory) throws Exception {
+        Path jar = launcherJar(directory);
+        Path out = directory.resolve("run");
+        CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", jar.toString(), "--reference-jar",
+            jar.toString(), "--games", TIC_TAC_TOE, "--matches", "2", "--start", "2", "--play", "1",
+            "--out", out.toString(), "--allow-late");
+        assertEquals(0, run.exit(), run.out() + run.err());
+
+        List<String> lines = run.out().lines().toList();
+        for (String game : List.of("ticTacToe", "overall")) {
+            String row = lines.stream().filter(line -> line.startsWith(game + " ")).findFirst().orElseThrow();
+            Matcher m = ROW.matcher(row);
+            assertTrue(m.matches(), row);
+            assertEquals(2, Integer.parseInt(m.group(2)));
+            double score = Double.parseDouble(m.group(3));
+            int wins = Integer.parseInt(m.group(4));
+            int draws = Integer.parseInt(m.group(5));
+            assertEquals(2, wins + draws + Integer.parseInt(m.group(6)));
+            assertEquals((wins + 0.5 * draws) / 2, score, 1e-9, "two-player score: wins plus half the draws");
+            int elo = Integer.parseInt(m.group(7));
+            assertTrue(Integer.parseInt(m.group(8)) <= elo && elo <= Integer.parseInt(m.group(9)), row);
+        }
+        assertEquals(2, lines.stream().filter(line -> FAULTS.matcher(line).matches()).count(), run.out());
+
+        // Both seats: the new build is xplayer in one match and oplayer in the other.
+        Path records = out.resolve("ticTacToe").resolve("records");
+        try (Stream<Path> files = Files.list(records)) {
+            List<MatchRecord> played = files.map(GauntletCommandTest::read).toList();
+            assertEquals(2, played.size());
+            assertEquals(1, played.stream().filter(r -> r.playerNames().get(0).equals("new")).count());
+            assertEquals(1, played.stream().filter(r -> r.playerNames().get(1).equals("new")).count());
+            assertTrue(played.stream().allMatch(MatchRecord::isCompleted));
+        }
+        for (String player : List.of("new", "reference")) {
+            String log = Files.readString(out.resolve("ticTacToe").resolve(player + ".log"));
+            assertTrue(log.contains("listening on port"), player + " log: " + log);
+        }
+        Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(out.resolve("results.json")));
+        Map<?, ?> overall = (Map<?, ?>) json.get("overall");
+        assertEquals(2L, overall.get("matches"));
+        assertEquals(1 + 2, Files.readAllLines(out.resolve("results.csv")).size());
+    }
+
+    private static MatchRecord read(Path file) {
+        try {
+            return MatchRecord.read(file);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aDryRunPrintsThePlanAndStartsNothing(@TempDir Path directory) {
+        Path out = directory.resolve("run");
+        CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", "new.jar", "--opponent-strategy",
+            "montecarlo", "--games", TIC_TAC_TOE + "," + REPOSITORY.resolve("3pConnectFour.kif"), "--matches", "4",
+            "--cpus", "2,3,5", "--out", out.toString(), "--dry-run");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("reference:  new.jar with --strategy montecarlo"), run.out());
+        assertTrue(run.out().contains("ticTacToe: 2 roles, the new build in each role [2, 2] times"), run.out());
+        assertTrue(run.out().contains("3pConnectFour: 3 roles, the new build in each role [2, 1, 1] times "
+            + "(4 matches is not a multiple of 3: roles are uneven)"), run.out());
+        assertTrue(run.out().contains("serve --port PORT --threads 1 --name new"), run.out());
+        assertTrue(Files.notExists(out), "a dry run writes nothing");
+    }
+
+    @Test
+    void badInputIsRefusedWithAMessage(@TempDir Path directory) throws Exception {
+        Path puzzle = directory.resolve("puzzle.kif");
+        Files.writeString(puzzle, "(role solo) (init (step 0)) (<= (legal solo stop) (true (step 0))) "
+            + "(<= (next (step 1)) (does solo stop)) (<= terminal (true (step 1))) (goal solo 100)");
+        String[][] refused = {
+            {"--new-jar", "a.jar", "--games", TIC_TAC_TOE, "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", "noSuchGame", "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", puzzle.toString(), "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--matches", "0",
+                "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--cpus", "-1",
+                "--dry-run"},
+            {"--new-jar", directory.resolve("missing.jar").toString(), "--opponent-strategy", "random",
+                "--games", TIC_TAC_TOE},
+        };
+        String[] messages = {"give --reference-jar", "no file", "has one role", "--matches must be at least 1",
+            "--cpus", "no such file"};
+        for (int i = 0; i < refused.length; i++) {
+            String[] args = new String[refused[i].length + 1];
+            args[0] = "gauntlet";
+            System.arraycopy(refused[i], 0, args, 1, refused[i].length);
+            CommandLineRun run = CommandLineRun.of(args);
+            assertEquals(2, run.exit(), String.join(" ", args) + ": " + run.out() + run.err());
+            assertTrue(run.err().contains(messages[i]), run.err());
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.ratchet.player.gauntlet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.ratchet.player.gamemaster.MatchRecord;
+import org.ratchet.player.gamemaster.PlayerAddress;
+import org.ratchet.player.gamemaster.TournamentResult;
+import org.ratchet.reasoner.play.Json;
+
+class GauntletResultTest {
+
+    @Test
+    void aWinBeatsEveryOpponentAndADrawIsAnythingBetween() {
+        assertEquals(1, GauntletResult.score(List.of(100, 0), 0));
+        assertEquals(0, GauntletResult.score(List.of(100, 0), 1));
+        assertEquals(0.5, GauntletResult.score(List.of(50, 50), 1));
+        // Not zero-sum: both score high, but only the relative goal counts.
+        assertEquals(1, GauntletResult.score(List.of(90, 80), 0));
+        // Three players: first, second, last; a shared first place is half a win against the one tied.
+        assertEquals(1, GauntletResult.score(List.of(100, 0, 50), 0));
+        assertEquals(0.5, GauntletResult.score(List.of(100, 0, 50), 2));
+        assertEquals(0, GauntletResult.score(List.of(100, 0, 50), 1));
+        assertEquals(0.75, GauntletResult.score(List.of(100, 100, 0), 1));
+    }
+
+    @Test
+    void figuresFollowTheNewBuildThroughItsSeats() {
+        // Player 0 is the new build; seats say who sat in which role.
+        TournamentResult matches = tournament(3,
+            match(new int[] {0, 1, 2}, List.of(100, 0, 50), "", "", ""),      // new wins
+            match(new int[] {1, 2, 0}, List.of(100, 0, 50), "", "TO", ""),    // new second: a draw
+            match(new int[] {2, 0, 1}, List.of(100, 0, 50), "", "IL x", ""),  // new last: a loss, one error
+            aborted(new int[] {0, 1, 2}));
+        GauntletResult result = new GauntletResult();
+        GauntletResult.GameRun run = new GauntletResult.GameRun("threes", matches,
+            List.of("new", "reference", "reference-2"),
+            List.of(new PlayerLogScan(0, 2, "x fallback"), new PlayerLogScan(1, 1, "y too late"), PlayerLogScan.NONE));
+        result.add(run);
+
+        GauntletResult.Figures figures = result.figures(run);
+        assertEquals(3, figures.matches(), "the aborted match is not scored");
+        assertEquals(1, figures.aborted());
+        assertEquals(List.of(1, 1, 1), List.of(figures.wins(), figures.draws(), figures.losses()));
+        assertEquals(0.5, figures.estimate().score(), 1e-12);
+        assertEquals(50, figures.meanGoal(), 1e-12);
+        // The TO belongs to the reference in role 1 of match 2; the IL to the new build in role 1 of match 3.
+        assertEquals(1, GauntletResult.errors(run)[0]);
+        assertEquals(1, GauntletResult.errors(run)[1]);
+        assertEquals(2, result.logs(false).fallback());
+        assertEquals(1, result.logs(true).late());
+        assertTrue(result.newBuildFaulted());
+
+        List<String> csv = result.toCsv().lines().toList();
+        assertEquals(5, csv.size(), "a header and one row per match");
+        assertTrue(csv.get(1).startsWith("threes,1,m1,3,role0,100,100 0 50,1.000,W,0,0,true"), csv.get(1));
+        assertTrue(csv.get(3).endsWith(",0.000,L,1,0,true"), csv.get(3));
+        assertTrue(csv.get(4).endsWith(",,,,0,0,false"), csv.get(4));
+
+        Map<?, ?> json = (Map<?, ?>) Json.parse(result.toJson(Map.of("matches", 4)));
+        Map<?, ?> overall = (Map<?, ?>) json.get("overall");
+        assertEquals(3L, overall.get("matches"));
+        assertEquals(0.0, ((Number) overall.get("elo")).doubleValue(), 1e-9);
+        assertEquals(2L, ((Map<?, ?>) json.get("new")).get("fallback"));
+
+        String table = result.render();
+        assertTrue(table.contains("(1 aborted, not counted)"), table);
+        assertTrue(table.contains("first in the new build's logs: x fallback"), table);
+    }
+
+    @Test
+    void aCleanRunHasNoFaults() {
+        TournamentResult matches = tournament(2, match(new int[] {0, 1}, List.of(0, 100), "", ""),
+            match(new int[] {1, 0}, List.of(0, 100), "", ""));
+        GauntletResult result = new GauntletResult();
+        result.add(new GauntletResult.GameRun("pair", matches, List.of("new", "reference"),
+            List.of(PlayerLogScan.NONE, new PlayerLogScan(3, 0, "late"))));
+        assertFalse(result.newBuildFaulted(), "the reference's late moves do not fail the new build");
+        assertEquals(List.of(1, 0, 1), List.of(result.overall().wins(), result.overall().draws(),
+            result.overall().losses()));
+    }
+
+    private record Match(int[] seats, MatchRecord record) {
+    }
+
+    private static TournamentResult tournament(int players, Match... matches) {
+        List<PlayerAddress> addresses = new ArrayList<>();
+        for (int p = 0; p < players; p++) {
+            addresses.add(new PlayerAddress("p" + p, "localhost", 9000 + p));
+        }
+        TournamentResult result = new TournamentResult("game", addresses);
+        for (Match match : matches) {
+            result.add(match.seats(), match.record());
+        }
+        return result;
+    }
+
+    private int counter;
+
+    private Match match(int[] seats, List<Integer> goals, String... errors) {
+        MatchRecord record = record(seats.length);
+        record.addErrors(List.of(errors));
+        record.markCompleted(goals);
+        return new Match(seats, record);
+    }
+
+    private Match aborted(int[] seats) {
+        MatchRecord record = record(seats.length);
+        record.markAborted();
+        return new Match(seats, record);
+    }
+
+    private MatchRecord record(int roles) {
+        List<String> roleNames = new ArrayList<>();
+        for (int r = 0; r < roles; r++) {
+            roleNames.add("role" + r);
+        }
+        counter++;
+        return new MatchRecord("m" + counter, "token", 0, 10, 5, "game", "", roleNames, roleNames);
+    }
+}
