@@ -178,8 +178,8 @@ public final class HsfcMachine implements StateMachine {
         clear();
         lastSet = null;
         lastSetEnds = null;
-        int offset = offsets[game.trueRelation];
-        int[] factPart = game.factPart;
+        int offset = offsets[program.trueRelation];
+        int[] factPart = program.factPart;
         for (int i = from, stop = from + length; i < stop; i++) {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
@@ -190,7 +190,7 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public int stateSize() {
         int count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             count += end[part] - offsets[part];
         }
         return count;
@@ -198,9 +198,9 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void writeState(int[] into, int offset) {
-        int trueOffset = offsets[game.trueRelation];
+        int trueOffset = offsets[program.trueRelation];
         int position = offset;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 into[position++] = kb[i] - trueOffset;
             }
