@@ -8,7 +8,10 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
@@ -21,12 +24,12 @@ import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
 import org.ratchet.reasoner.ground.Grounder;
 import org.ratchet.reasoner.ground.GroundingBudget;
 import org.ratchet.reasoner.ground.InstanceSet;
 import org.ratchet.reasoner.ground.NeededInstances;
 import org.ratchet.reasoner.ground.RelationLayout;
-import org.ratchet.reasoner.play.RandomPlayouts;
 import org.ratchet.reasoner.rewrite.FluentParts;
 import org.ratchet.reasoner.rewrite.FluentSplitting;
 import org.ratchet.reasoner.rewrite.Passes;
@@ -390,26 +393,38 @@ public final class HsfcCompiler {
             phaseRelations[2] = next;
         }
 
-        /**
-         * Random playouts from the initial state until about {@code maxStates} states are visited (checked
-         * between playouts) or the time is up; returns the states visited. The goals of each terminal state
-         * are computed too, so the statistics cover every phase.
-         */
+        /** Random playouts from the initial state; returns the number of states visited. */
         private int playout(HsfcGame game, long[] sums, long[] samples, long millis, int maxStates) {
             HsfcMachine machine = (HsfcMachine) game.newMachine();
             if (sums != null) {
                 machine.collectStatistics(sums, samples);
             }
-            RandomPlayouts playouts = new RandomPlayouts(machine, 20131, maxStates);
+            SplittableRandom random = new SplittableRandom(20131);
+            int[] joint = new int[machine.roleCount()];
             long deadline = System.nanoTime() + millis * 1_000_000L;
             int states = 0;
-            while (states < maxStates && System.nanoTime() - deadline < 0) {
-                RandomPlayouts.End end = playouts.play(machine.initialState(), deadline);
-                // the state a playout starts from, and one per joint move
-                states += playouts.steps() + 1;
-                if (end == RandomPlayouts.End.TERMINAL) {
+            machine.setState(machine.initialState());
+            while (states < maxStates && System.nanoTime() < deadline) {
+                states++;
+                if (machine.isTerminal()) {
                     machine.goal(0);
+                    machine.setState(machine.initialState());
+                    continue;
                 }
+                boolean stuck = false;
+                for (int role = 0; role < joint.length; role++) {
+                    int count = machine.legalCount(role);
+                    if (count == 0) {
+                        stuck = true;
+                        break;
+                    }
+                    joint[role] = machine.legalMove(role, random.nextInt(count));
+                }
+                if (stuck) {
+                    machine.setState(machine.initialState());
+                    continue;
+                }
+                machine.advance(joint);
             }
             return states;
         }
