@@ -1,30 +1,76 @@
 package org.ratchet.reasoner;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
-import org.ratchet.reasoner.hsfc.HsfcCompiler;
-import org.ratchet.reasoner.prover.ProverStateMachineFactory;
 
-/** The engines a game can be prepared with, by name: the one place that maps a name to an engine. */
+/**
+ * The engines a game can be prepared with, by name, and the one policy for choosing between them, shared by
+ * the command line and the player: the {@link #defaultEngine() default engine} (fast once compiled) where it
+ * prepares the game within its budgets, otherwise the {@link #fallbackEngine() fallback} (quick to prepare,
+ * reads every valid game). The command line applies the policy in turn ({@link #select}); the player
+ * prepares both at once and plays on the fallback until, or unless, the default engine is ready.
+ */
 public final class Engines {
     private static final Logger LOG = LogManager.getLogger(Engines.class);
+
     /** The reference-table forward chainer, fast once its tables are built. */
     public static final String HSFC = "hsfc";
+    /** The reference backward-chaining prover: ready at once, reads every valid game, slow. */
+    public static final String PROVER = "prover";
+    /** Not an engine: asks for the selection policy ({@link #select}). */
+    public static final String DEFAULT = "default";
+
+    /** Every engine on the class path, by name, in the order of {@link #names()}. */
+    private static final Map<String, Engine> ENGINES = load();
 
     private Engines() {
     }
 
-    /** Engine names accepted by {@link #create}. */
-    public static List<String> names() {
-        return List.of(HSFC, ProverStateMachineFactory.NAME);
+    private static Map<String, Engine> load() {
+        Map<String, Engine> found = new LinkedHashMap<>();
+        for (Engine engine : ServiceLoader.load(Engine.class, Engines.class.getClassLoader())) {
+            found.put(engine.name(), engine);
+        }
+        Map<String, Engine> ordered = new LinkedHashMap<>();
+        for (String name : List.of(HSFC, PROVER)) {
+            if (!found.containsKey(name)) {
+                throw new IllegalStateException("engine '" + name + "' is missing from the class path");
+            }
+            ordered.put(name, found.get(name));
+        }
+        return ordered;
     }
 
-    /** The engine used when none is named. */
+    /** Engine names accepted by {@link #create}. */
+    public static List<String> names() {
+        return List.copyOf(ENGINES.keySet());
+    }
+
+    /** Engine names accepted by {@link #prepare}: {@value #DEFAULT} and every engine. */
+    public static List<String> choices() {
+        return Stream.concat(Stream.of(DEFAULT), ENGINES.keySet().stream()).toList();
+    }
+
+    /** The engine preferred when none is named: the fastest, where it can prepare the game. */
     public static String defaultEngine() {
         return HSFC;
+    }
+
+    /** The engine used where the default one cannot prepare a game (or is not ready yet). */
+    public static String fallbackEngine() {
+        return PROVER;
+    }
+
+    /** The engine a choice stands for when it must be one engine: {@value #DEFAULT} is the default engine. */
+    public static String resolve(String choice) {
+        return DEFAULT.equals(choice) ? defaultEngine() : choice;
     }
 
     public static StateMachineFactory create(String engine, GameDescription game) throws GdlException {
@@ -34,28 +80,32 @@ public final class Engines {
     /** Prepares the game with the named engine within the budgets of {@code options}. */
     public static StateMachineFactory create(String engine, GameDescription game, EngineOptions options)
             throws GdlException {
-        if (HSFC.equals(engine)) {
-            return HsfcCompiler.compile(game, options);
+        Engine found = ENGINES.get(engine);
+        if (found == null) {
+            throw new IllegalArgumentException("unknown engine '" + engine + "'; known: " + names());
         }
-        if (ProverStateMachineFactory.NAME.equals(engine)) {
-            return ProverStateMachineFactory.create(game);
-        }
-        throw new IllegalArgumentException("unknown engine '" + engine + "'; known: " + names());
+        return found.prepare(game, options);
+    }
+
+    /** Prepares the game with the chosen engine, or by the selection policy for {@value #DEFAULT}. */
+    public static StateMachineFactory prepare(String choice, GameDescription game, EngineOptions options)
+            throws GdlException {
+        return DEFAULT.equals(choice) ? select(game, options) : create(choice, game, options);
     }
 
     /**
-     * The fastest engine that can prepare the game within the budgets: hsfc when its tables fit, otherwise
-     * the prover (which reads every valid game). Logs which engine plays and why.
+     * The default engine when it can prepare the game within the budgets, otherwise the fallback engine.
+     * Logs which engine plays and why.
      */
     public static StateMachineFactory select(GameDescription game, EngineOptions options) throws GdlException {
         long start = System.nanoTime();
         try {
-            StateMachineFactory factory = create(HSFC, game, options);
-            LOG.info("engine hsfc plays (compiled in {} ms)", (System.nanoTime() - start) / 1_000_000);
+            StateMachineFactory factory = create(defaultEngine(), game, options);
+            LOG.info("engine {} plays (compiled in {} ms)", defaultEngine(), (System.nanoTime() - start) / 1_000_000);
             return factory;
         } catch (GdlException | OutOfMemoryError e) {
-            LOG.info("engine prover plays: {}", e.getMessage());
-            return create(ProverStateMachineFactory.NAME, game, options);
+            LOG.info("engine {} plays: {}", fallbackEngine(), e.getMessage());
+            return create(fallbackEngine(), game, options);
         }
     }
 }

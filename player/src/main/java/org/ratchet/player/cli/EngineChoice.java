@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 final class EngineChoice {
 
     @Option(names = "--engine", paramLabel = "NAME",
-        description = "Engine to reason with: hsfc or prover (default: hsfc, or the prover where hsfc cannot "
+        description = "Engine to reason with: hsfc, prover or default (default: hsfc, or the prover where hsfc cannot "
             + "compile the game within its budget).")
     String engine;
 
@@ -31,9 +31,6 @@ final class EngineChoice {
         if (order != null) {
             options = options.withOrder(order);
         }
-        if (engine == null) {
-            return Engines.select(GameLoader.load(game), options);
-        }
-        return Engines.create(engine, GameLoader.load(game), options);
+        return Engines.prepare(engine == null ? Engines.DEFAULT : engine, GameLoader.load(game), options);
     }
 }

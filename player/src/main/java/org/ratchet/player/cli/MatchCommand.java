@@ -45,7 +45,8 @@ public final class MatchCommand implements Callable<Integer> {
         Path out;
 
         @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "Reasoner that referees the match (default: the default engine).")
+            description = "Reasoner that referees the match: hsfc or prover (default: hsfc, or the prover where "
+                + "hsfc cannot compile the game within its budget).")
         String engine;
 
         @Option(names = "--seed", paramLabel = "N",
@@ -61,7 +62,7 @@ public final class MatchCommand implements Callable<Integer> {
         }
 
         PreparedGame loadGame() throws IOException, GdlException {
-            return PreparedGame.load(game, engine != null ? engine : Engines.defaultEngine());
+            return PreparedGame.load(game, engine != null ? engine : Engines.DEFAULT);
         }
 
         Gamemaster.Clocks clocks() {

@@ -177,8 +177,8 @@ public final class PlayerConfig {
             throw new IllegalArgumentException("strategy must be one of " + Strategies.names() + ", found '"
                 + strategy() + "'");
         }
-        if (!engine().equals("default") && !Engines.names().contains(engine())) {
-            throw new IllegalArgumentException("engine must be 'default' or one of " + Engines.names() + ", found '"
+        if (!Engines.choices().contains(engine())) {
+            throw new IllegalArgumentException("engine must be one of " + Engines.choices() + ", found '"
                 + engine() + "'");
         }
     }

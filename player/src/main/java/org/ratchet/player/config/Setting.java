@@ -1,6 +1,7 @@
 package org.ratchet.player.config;
 
 import java.util.Locale;
+import org.ratchet.reasoner.Engines;
 
 /**
  * Every setting of the player server, with its default. The shipped {@code config/ratchet.properties}
@@ -15,7 +16,7 @@ public enum Setting {
     STRATEGY("strategy", "mcts", "NAME", "Search strategy (mcts, or a baseline such as random)."),
     PLAYOUT("playout", "mast", "NAME", "Playout policy of the mcts strategy: mast or uniform."),
     THREADS("threads", "0", "N", "Search threads; 0 means one per available processor."),
-    ENGINE("engine", "default", "NAME", "Reasoning engine for search; 'default' lets the reasoner pick."),
+    ENGINE("engine", Engines.DEFAULT, "NAME", "Reasoning engine for search; 'default' lets the reasoner pick."),
     START_MARGIN_MS("start.margin.ms", "1000", "MS", "Say ready this long before the start clock ends."),
     PLAY_MARGIN_MS("play.margin.ms", "1000", "MS", "Send each move this long before the play clock ends (network margin)."),
     COMPILE_BUDGET_PERCENT("compile.budget.percent", "75", "P",

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameLoader;
@@ -30,6 +31,7 @@ public record PreparedGame(String name, String rulesheet, List<SExpr> rules, Sta
 
     public static PreparedGame of(String name, String rulesheet, String engine) throws GdlException {
         List<SExpr> rules = KifReader.read(rulesheet);
-        return new PreparedGame(name, rulesheet, rules, Engines.create(engine, GameLoader.load(rules)));
+        StateMachineFactory factory = Engines.prepare(engine, GameLoader.load(rules), EngineOptions.defaults());
+        return new PreparedGame(name, rulesheet, rules, factory);
     }
 }

@@ -8,24 +8,22 @@ import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
 
 /**
- * Which reasoning engines a match uses. Two roles: the <em>fallback</em> engine follows the game and picks
- * emergency moves, so it must be ready quickly and accept anything (the reference prover); the
- * <em>search</em> engine is the fastest one that compiles within the budget. When both are the same engine
- * the game is compiled once.
+ * Which reasoning engines a match uses: the selection policy of {@link Engines}, applied concurrently. The
+ * <em>fallback</em> engine follows the game and picks emergency moves, so it must be ready quickly and accept
+ * anything; the <em>search</em> engine is the configured one ({@value Engines#DEFAULT}: the default engine),
+ * used once it compiles within the budget. When both are the same engine the game is compiled once.
  */
 final class EngineSelection {
-    /** The engine that starts fastest and reads every valid game. */
-    static final String PROVER = "prover";
 
     private EngineSelection() {
     }
 
     static String fallbackEngine() {
-        return Engines.names().contains(PROVER) ? PROVER : Engines.defaultEngine();
+        return Engines.fallbackEngine();
     }
 
     static String searchEngine(PlayerConfig config) {
-        return config.engine().equals("default") ? Engines.defaultEngine() : config.engine();
+        return Engines.resolve(config.engine());
     }
 
     static StateMachineFactory compileFallback(GameDescription game) throws GdlException {

@@ -13,15 +13,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlParser;
 import org.ratchet.reasoner.gdl.KifReader;
+import org.ratchet.reasoner.gdl.Stratification;
 
 class CheckCommandTest {
-    private static final Path EDGE_CASES = Path.of(System.getProperty("ratchet.games", "../../shared/games"))
-        .resolve("edge-cases");
+    private static final Path EDGE_CASES = GameCorpus.root().resolve("edge-cases");
 
     /** What one run printed and returned. */
     private record Run(int exitCode, List<String> out, List<String> err) {

@@ -12,11 +12,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ratchet.reasoner.GameCorpus;
 
 /** The trace and bench commands as a user runs them, through {@link Ratchet#run}. */
 class TraceAndBenchCommandTest {
-    private static final Path GAMES = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
-    private static final String TIC_TAC_TOE = GAMES.resolve("repository/ticTacToe.kif").toString();
+    private static final String TIC_TAC_TOE = GameCorpus.repositoryGame("ticTacToe").toString();
     private static final Pattern RECORD = Pattern.compile(
         "\\{\"playout\":(\\d+),\"step\":(\\d+),\"state\":\\[[^]]*],\"legal\":\\{\"xplayer\":\\[[^]]*],"
             + "\"oplayer\":\\[[^]]*]},\"terminal\":(true|false)(,\"goals\":\\{\"xplayer\":(\\d+),\"oplayer\":(\\d+)})?"

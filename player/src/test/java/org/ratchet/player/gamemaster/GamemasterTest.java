@@ -1,6 +1,5 @@
 package org.ratchet.player.gamemaster;
 
-import org.ratchet.reasoner.play.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ratchet.player.gamemaster.RefereeingScript.Fault;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 
@@ -35,9 +35,7 @@ class GamemasterTest {
     }
 
     static PreparedGame corpusGame(String name) throws Exception {
-        String configured = System.getProperty("ratchet.games");
-        Path root = configured != null ? Path.of(configured) : Path.of("../../shared/games");
-        return PreparedGame.load(root.resolve("repository").resolve(name + ".kif"), Engines.defaultEngine());
+        return PreparedGame.load(GameCorpus.repositoryGame(name), Engines.defaultEngine());
     }
 
     private static List<ScriptedPlayer> honestPlayers(int count) throws Exception {

@@ -1,7 +1,7 @@
 package org.ratchet.reasoner.analysis;
 
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
 /**
@@ -19,29 +19,8 @@ public final class StaticRelations {
     }
 
     public static StaticRelations of(DependencyGraph graph) {
-        return new StaticRelations(dependingOn(graph, SymbolTable.TRUE, SymbolTable.DOES),
-            dependingOn(graph, SymbolTable.DOES));
-    }
-
-    private static IntSet dependingOn(DependencyGraph graph, int... roots) {
-        IntSet result = new IntOpenHashSet(roots);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int relation : graph.relations()) {
-                if (result.contains(relation)) {
-                    continue;
-                }
-                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
-                    if (result.contains(edge.relation())) {
-                        result.add(relation);
-                        changed = true;
-                        break;
-                    }
-                }
-            }
-        }
-        return result;
+        return new StaticRelations(graph.dependents(SymbolTable.TRUE, SymbolTable.DOES),
+            graph.dependents(SymbolTable.DOES));
     }
 
     /** Whether the relation's extension is the same in every state. */

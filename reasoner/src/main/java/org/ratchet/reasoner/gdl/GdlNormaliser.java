@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.ratchet.reasoner.analysis.DependencyGraph;
 
 /**
  * Rewrites rule-sheet quirks that have exactly one sensible reading into plain GDL, so that engines only
@@ -153,7 +152,7 @@ final class GdlNormaliser {
             return List.of(replace(rule, at, negated));
         }
         Literal.Distinct distinct = (Literal.Distinct) inner;
-        Substitution equal = new Substitution();
+        Substitution equal = new Substitution(rule.variableCount());
         if (!equal.unify(distinct.left(), distinct.right())) {
             warnings.add(where + "dropped rule " + original.render(symbols) + ": " + renderLiteral(literal)
                 + " can never hold");

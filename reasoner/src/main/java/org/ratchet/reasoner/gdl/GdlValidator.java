@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.Stratification;
 
 /**
  * Checks that a (normalised) game is valid GDL, so that every engine can rely on it: consistent arities,

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.Stratification;
 
 /**
  * Makes games that are stratified instance by instance, but not relation by relation, stratified.

@@ -1,90 +1,143 @@
 package org.ratchet.reasoner.gdl;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
- * A most general unifier of terms within one rule (variables are identified by their index in the rule),
- * built up by {@link #unify}. Used to read {@code (not (distinct s t))} as "s equals t".
+ * A most general unifier of terms within one rule, built up by {@link #unify}: slot i holds the value of
+ * variable i, or null while it is unbound. A binding may itself contain variables (two variables unified with
+ * each other), so lookups follow chains. Bindings are recorded on a trail so that a backtracking proof can
+ * undo them in reverse order. The prover resolves with it; the rewrites use it to read
+ * {@code (not (distinct s t))} as "s equals t" and to copy a rule with a variable fixed.
  */
 public final class Substitution {
-    private final Map<Integer, Term> bindings = new HashMap<>();
+    private final Term[] values;
+    private final int[] trail;
+    private int trailSize;
 
-    /** Whether no variable is bound yet. */
+    public Substitution(int variableCount) {
+        values = new Term[variableCount];
+        trail = new int[variableCount];
+    }
+
+    /** Whether no variable is bound. */
     public boolean isEmpty() {
-        return bindings.isEmpty();
+        return trailSize == 0;
+    }
+
+    /** A point to return to with {@link #undo(int)}. */
+    public int mark() {
+        return trailSize;
+    }
+
+    /** Unbinds every variable bound since {@code mark}. */
+    public void undo(int mark) {
+        while (trailSize > mark) {
+            values[trail[--trailSize]] = null;
+        }
+    }
+
+    /** Follows bindings until an unbound variable or a non-variable term. */
+    public Term walk(Term term) {
+        while (term instanceof Variable variable) {
+            Term value = values[variable.index()];
+            if (value == null) {
+                return term;
+            }
+            term = value;
+        }
+        return term;
     }
 
     /**
-     * Extends this substitution so that {@code a} and {@code b} become equal; returns false (leaving the
-     * substitution in an unspecified state) when no substitution can make them equal. The occurs check
-     * matters: {@code ?x} and {@code (f ?x)} are different whatever {@code ?x} is.
+     * Extends the substitution to a most general unifier of {@code a} and {@code b}, or returns false. On
+     * failure some bindings may have been made; the caller undoes them to its mark.
      */
     public boolean unify(Term a, Term b) {
-        Term left = resolve(a);
-        Term right = resolve(b);
-        if (left.equals(right)) {
+        a = walk(a);
+        b = walk(b);
+        if (a == b) {
             return true;
         }
-        if (left instanceof Variable variable) {
-            return bind(variable, right);
-        }
-        if (right instanceof Variable variable) {
-            return bind(variable, left);
-        }
-        if (left instanceof Compound l && right instanceof Compound r
-                && l.symbol() == r.symbol() && l.arity() == r.arity()) {
-            for (int i = 0; i < l.arity(); i++) {
-                if (!unify(l.arg(i), r.arg(i))) {
-                    return false;
-                }
+        if (a instanceof Variable va) {
+            if (b instanceof Variable vb && va.index() == vb.index()) {
+                return true;
             }
-            return true;
+            return bind(va, b);
         }
-        return false;
-    }
-
-    /** The term with every bound variable replaced, all the way down. */
-    public Term apply(Term term) {
-        Term resolved = resolve(term);
-        if (resolved instanceof Compound compound && !compound.isGround()) {
-            Term[] args = compound.args();
-            for (int i = 0; i < args.length; i++) {
-                args[i] = apply(args[i]);
-            }
-            return new Compound(compound.symbol(), args);
+        if (b instanceof Variable vb) {
+            return bind(vb, a);
         }
-        return resolved;
-    }
-
-    private boolean bind(Variable variable, Term value) {
-        if (occursIn(variable, value)) {
+        if (a.symbol() != b.symbol() || a.arity() != b.arity() || a.getClass() != b.getClass()) {
             return false;
         }
-        bindings.put(variable.index(), value);
+        if (a.isGround() && b.isGround()) {
+            return a.equals(b);
+        }
+        for (int i = 0; i < a.arity(); i++) {
+            if (!unify(a.arg(i), b.arg(i))) {
+                return false;
+            }
+        }
         return true;
     }
 
-    private boolean occursIn(Variable variable, Term term) {
-        Term resolved = resolve(term);
-        if (resolved.equals(variable)) {
-            return true;
+    private boolean bind(Variable variable, Term value) {
+        if (!value.isGround() && occurs(variable.index(), value)) {
+            return false;
         }
-        if (resolved instanceof Compound compound && !compound.isGround()) {
-            for (int i = 0; i < compound.arity(); i++) {
-                if (occursIn(variable, compound.arg(i))) {
-                    return true;
-                }
+        values[variable.index()] = value;
+        trail[trailSize++] = variable.index();
+        return true;
+    }
+
+    private boolean occurs(int index, Term term) {
+        term = walk(term);
+        if (term instanceof Variable variable) {
+            return variable.index() == index;
+        }
+        for (int i = 0; i < term.arity(); i++) {
+            if (occurs(index, term.arg(i))) {
+                return true;
             }
         }
         return false;
     }
 
-    private Term resolve(Term term) {
-        Term current = term;
-        while (current instanceof Variable variable && bindings.containsKey(variable.index())) {
-            current = bindings.get(variable.index());
+    /** Whether the term has no unbound variable under this substitution (without building it). */
+    public boolean isGround(Term term) {
+        if (term.isGround()) {
+            return true;
         }
-        return current;
+        term = walk(term);
+        if (term instanceof Variable) {
+            return false;
+        }
+        for (int i = 0; i < term.arity(); i++) {
+            if (!isGround(term.arg(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The term with every bound variable replaced by its value (the same object if nothing changes). */
+    public Term apply(Term term) {
+        if (term.isGround()) {
+            return term;
+        }
+        term = walk(term);
+        if (term instanceof Compound compound) {
+            Term[] args = null;
+            for (int i = 0; i < compound.arity(); i++) {
+                Term arg = compound.arg(i);
+                Term applied = apply(arg);
+                if (applied != arg && args == null) {
+                    args = compound.args();
+                }
+                if (args != null) {
+                    args[i] = applied;
+                }
+            }
+            return args == null ? compound : new Compound(compound.symbol(), args);
+        }
+        return term;
     }
 }

@@ -2,7 +2,6 @@ package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
@@ -16,17 +15,31 @@ import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.NeededInstances;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.rewrite.FluentParts;
+import org.ratchet.reasoner.rewrite.FluentSplitting;
+import org.ratchet.reasoner.rewrite.Passes;
+import org.ratchet.reasoner.run.GameTerms;
+import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Program;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.HypothesisOrder;
+import org.ratchet.reasoner.tables.RuleCompiler;
+import org.ratchet.reasoner.tables.RulePlan;
 
 /**
  * Compiles a game into reference tables: normal form, static/dynamic analysis, grounding, relation layout,
@@ -103,7 +116,7 @@ public final class HsfcCompiler {
 
         HsfcGame compile() throws GdlException {
             long start = System.nanoTime();
-            game = NormalForm.of(original);
+            game = Passes.normalForm(original);
             graph = DependencyGraph.of(game);
             strata = Stratification.of(game);
             statics = StaticRelations.of(graph);
@@ -117,16 +130,13 @@ public final class HsfcCompiler {
                 }
                 (hasDynamicLiteral(rule) ? runtimeRules : permanentRules).add(rule);
             }
-            List<Rule> merged = HelperUnfolding.unfold(mergeDistinctOptions(runtimeRules), permanentRules, strata);
+            FluentSplitting fluents = new FluentSplitting(grounder.set(SymbolTable.TRUE).terms(),
+                grounder.set(SymbolTable.INIT).terms());
+            List<Rule> rewritten = Passes.apply(Passes.forRuntimeRules(permanentRules, strata, fluents), runtimeRules);
             runtimeRules.clear();
-            runtimeRules.addAll(merged);
-            // before any ID is handed out: true's IDs are grouped by part, one list per part, and rules are
-            // copied where a split part needs it
-            FluentParts fluentParts = readsAnyFluent(runtimeRules) ? FluentParts.whole()
-                : FluentParts.choose(runtimeRules, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
-            List<Rule> specialised = fluentParts.specialise(runtimeRules);
-            runtimeRules.clear();
-            runtimeRules.addAll(specialised);
+            runtimeRules.addAll(rewritten);
+            // before any ID is handed out: true's IDs are grouped by part, one list per part
+            FluentParts fluentParts = fluents.chosen();
             Long2IntLinkedOpenHashMap fluentGroups = grounder.groupFluents(fluentParts);
             for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
                     SymbolTable.GOAL, SymbolTable.TERMINAL}) {
@@ -261,17 +271,17 @@ public final class HsfcCompiler {
             HypothesisOrder order = new HypothesisOrder(grounder, statics, layout, meanSizes, passChances);
             RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, needed, denseTableLimit);
             long before = budget.usedBytes();
-            HsfcGame.Block[][] phases = new HsfcGame.Block[3][];
+            Block[][] phases = new Block[3][];
             int ruleCount = 0;
             long tableInts = 0;
             for (int phase = 0; phase < 3; phase++) {
-                List<HsfcGame.Block> blocks = new ArrayList<>();
+                List<Block> blocks = new ArrayList<>();
                 for (IntList component : strata.components()) {
-                    List<CompiledRule> compiled = new ArrayList<>();
+                    List<RulePlan> compiled = new ArrayList<>();
                     for (Rule rule : runtimeRules) {
                         int head = rule.head().symbol();
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
-                            CompiledRule tables = compileRule(rule, order, compiler);
+                            RulePlan tables = compileRule(rule, order, compiler);
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
@@ -280,11 +290,11 @@ public final class HsfcCompiler {
                     }
                     if (!compiled.isEmpty()) {
                         boolean recursive = strata.isRecursive(component.getInt(0));
-                        blocks.add(new HsfcGame.Block(compiled.toArray(new CompiledRule[0]), recursive));
+                        blocks.add(new Block(compiled.toArray(new RulePlan[0]), recursive));
                         ruleCount += compiled.size();
                     }
                 }
-                phases[phase] = blocks.toArray(new HsfcGame.Block[0]);
+                phases[phase] = blocks.toArray(new Block[0]);
             }
             int[][] permanent = permanentFacts();
             IntArrayList cleared = new IntArrayList();
@@ -317,8 +327,11 @@ public final class HsfcCompiler {
             LOG.debug("hsfc tables ({} order): {} rules, {} KB reference tables (budget use {} MB) in {} ms",
                 strategy.name().toLowerCase(java.util.Locale.ROOT), ruleCount, tableInts * 4 / 1024,
                 (budget.usedBytes() - before) >> 20, tablesMillis);
-            return new HsfcGame(original, grounder, layout, permanent, cleared.toIntArray(), phases, sampled,
-                statistics);
+            GameTerms terms = new GameTerms(original.roles(), grounder.set(SymbolTable.TRUE),
+                grounder.set(SymbolTable.DOES));
+            Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
+                cleared.toIntArray(), phases, sampled);
+            return new HsfcGame(original, terms, program, statistics);
         }
 
         /**
@@ -326,11 +339,11 @@ public final class HsfcCompiler {
          * budget, in the order with the smallest tables (the order chosen for speed can multiply RefNos);
          * null if the rule can never fire.
          */
-        private CompiledRule compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
+        private RulePlan compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
             long ruleStart = System.nanoTime();
             List<Term> hypotheses = order.order(rule, strategy);
             long usedBefore = budget.usedBytes();
-            CompiledRule tables;
+            RulePlan tables;
             try {
                 tables = compiler.compile(rule, hypotheses);
             } catch (GroundingBudget.Exceeded e) {
@@ -380,22 +393,27 @@ public final class HsfcCompiler {
             phaseRelations[2] = next;
         }
 
-        /** Random playouts from the initial state; returns the number of states visited. */
+        /**
+         * Random playouts from the initial state; returns the number of states visited. Deliberately not
+         * {@link org.ratchet.reasoner.play.RandomPlayouts}: run through that class during the compile (with
+         * statistics switched on), {@code bench} measured connectFour's playouts about a tenth slower afterwards,
+         * in repeated alternated runs; the class is then already compiled by the JIT from this profile.
+         */
         private int playout(HsfcGame game, long[] sums, long[] samples, long millis, int maxStates) {
             HsfcMachine machine = (HsfcMachine) game.newMachine();
             if (sums != null) {
                 machine.collectStatistics(sums, samples);
             }
             SplittableRandom random = new SplittableRandom(20131);
-            int[] joint = new int[game.roles.size()];
+            int[] joint = new int[machine.roleCount()];
             long deadline = System.nanoTime() + millis * 1_000_000L;
             int states = 0;
-            machine.setState(game.initialState);
+            machine.setState(machine.initialState());
             while (states < maxStates && System.nanoTime() < deadline) {
                 states++;
                 if (machine.isTerminal()) {
                     machine.goal(0);
-                    machine.setState(game.initialState);
+                    machine.setState(machine.initialState());
                     continue;
                 }
                 boolean stuck = false;
@@ -408,7 +426,7 @@ public final class HsfcCompiler {
                     joint[role] = machine.legalMove(role, random.nextInt(count));
                 }
                 if (stuck) {
-                    machine.setState(game.initialState);
+                    machine.setState(machine.initialState());
                     continue;
                 }
                 machine.advance(joint);
@@ -418,21 +436,7 @@ public final class HsfcCompiler {
 
         /** Dynamic relations the roots depend on, roots included. */
         private IntSet closure(int... roots) {
-            IntSet seen = new IntLinkedOpenHashSet();
-            IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
-            for (int root : roots) {
-                if (seen.add(root)) {
-                    queue.enqueue(root);
-                }
-            }
-            while (!queue.isEmpty()) {
-                int relation = queue.dequeueInt();
-                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
-                    if (seen.add(edge.relation())) {
-                        queue.enqueue(edge.relation());
-                    }
-                }
-            }
+            IntSet seen = graph.dependencies(roots);
             IntSet dynamic = new IntOpenHashSet();
             for (int relation : seen) {
                 if (!statics.isStatic(relation)) {
@@ -485,87 +489,6 @@ public final class HsfcCompiler {
             }
             return means;
         }
-    }
-
-    /**
-     * NormalForm splits a rule with {@code (or (distinct ?m ?j) (distinct ?n ?k))} into one rule per option.
-     * Those rules read the same inputs for the same heads, so at run time each would repeat the other's
-     * work. Rules from one source line that differ only in one distinct each are joined again here into one
-     * rule with the disjunction of those distincts, which the reference tables decide at compile time.
-     * Anything else is left as it is.
-     */
-    static List<Rule> mergeDistinctOptions(List<Rule> rules) {
-        Map<List<Object>, List<Rule>> groups = new LinkedHashMap<>();
-        for (Rule rule : rules) {
-            List<Literal> others = new ArrayList<>();
-            for (Literal literal : rule.body()) {
-                if (!(literal instanceof Literal.Distinct)) {
-                    others.add(literal);
-                }
-            }
-            groups.computeIfAbsent(List.of(rule.line(), rule.head(), others), key -> new ArrayList<>()).add(rule);
-        }
-        List<Rule> out = new ArrayList<>();
-        for (var group : groups.entrySet()) {
-            List<Rule> options = group.getValue();
-            Rule joined = options.size() < 2 ? null : joinDistinctOptions(options);
-            if (joined == null) {
-                out.addAll(options);
-            } else {
-                out.add(joined);
-            }
-        }
-        return out;
-    }
-
-    /** The rules as one, if each has exactly one distinct the others lack; null otherwise. */
-    private static Rule joinDistinctOptions(List<Rule> options) {
-        List<Literal> common = null;
-        for (Rule rule : options) {
-            List<Literal> distincts = rule.body().stream().filter(l -> l instanceof Literal.Distinct).toList();
-            if (common == null) {
-                common = new ArrayList<>(distincts);
-            } else {
-                common.retainAll(distincts);
-            }
-        }
-        List<Literal> alternatives = new ArrayList<>();
-        int variables = 0;
-        for (Rule rule : options) {
-            List<Literal> own = new ArrayList<>();
-            for (Literal literal : rule.body()) {
-                if (literal instanceof Literal.Distinct && !common.contains(literal)) {
-                    own.add(literal);
-                }
-            }
-            if (own.size() != 1) {
-                return null;
-            }
-            alternatives.add(own.get(0));
-            variables = Math.max(variables, rule.variableCount());
-        }
-        Rule first = options.get(0);
-        List<Literal> body = new ArrayList<>();
-        for (Literal literal : first.body()) {
-            if (!(literal instanceof Literal.Distinct) || common.contains(literal)) {
-                body.add(literal);
-            }
-        }
-        body.add(new Literal.Disjunction(alternatives));
-        return new Rule(first.head(), body, variables, first.line());
-    }
-
-    /** Whether a rule reads {@code (true ?x)}: a fluent of any kind, so true cannot be laid out in parts. */
-    private static boolean readsAnyFluent(List<Rule> rules) {
-        for (Rule rule : rules) {
-            for (Literal literal : rule.body()) {
-                Term sentence = sentence(literal);
-                if (sentence != null && sentence.symbol() == SymbolTable.TRUE && sentence.arg(0) instanceof Variable) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private static boolean hasDynamicLiteralIn(Literal literal, StaticRelations statics) {

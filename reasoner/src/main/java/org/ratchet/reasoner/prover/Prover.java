@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Substitution;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;

@@ -2,13 +2,12 @@ package org.ratchet.reasoner.prover;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.ratchet.reasoner.analysis.DependencyGraph;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
@@ -71,8 +70,8 @@ final class ProverRules {
             }
         }
         DependencyGraph graph = DependencyGraph.of(game);
-        stateDependent = dependingOn(SymbolTable.TRUE, graph);
-        moveDependent = dependingOn(SymbolTable.DOES, graph);
+        stateDependent = graph.dependents(SymbolTable.TRUE);
+        moveDependent = graph.dependents(SymbolTable.DOES);
     }
 
     GameDescription game() {
@@ -119,28 +118,5 @@ final class ProverRules {
         } else {
             out.add(literal);
         }
-    }
-
-    /** Every relation whose rules reach {@code base} through the dependency graph, {@code base} included. */
-    private static IntSet dependingOn(int base, DependencyGraph graph) {
-        IntSet reached = new IntOpenHashSet();
-        reached.add(base);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int relation : graph.relations()) {
-                if (reached.contains(relation)) {
-                    continue;
-                }
-                for (DependencyGraph.Edge edge : graph.edgesFrom(relation)) {
-                    if (reached.contains(edge.relation())) {
-                        reached.add(relation);
-                        changed = true;
-                        break;
-                    }
-                }
-            }
-        }
-        return reached;
     }
 }

@@ -3,6 +3,7 @@ package org.ratchet.reasoner.prover;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
@@ -12,7 +13,6 @@ import org.ratchet.reasoner.gdl.GdlException;
  * machines. Each machine has its own prover and answer tables, so machines never share mutable proof state.
  */
 public final class ProverStateMachineFactory implements StateMachineFactory {
-    public static final String NAME = "prover";
     private static final Logger LOG = LogManager.getLogger(ProverStateMachineFactory.class);
 
     private final ProverRules rules;
@@ -39,7 +39,7 @@ public final class ProverStateMachineFactory implements StateMachineFactory {
 
     @Override
     public String engineName() {
-        return NAME;
+        return Engines.PROVER;
     }
 
     @Override

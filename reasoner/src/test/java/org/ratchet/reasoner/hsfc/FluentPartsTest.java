@@ -15,7 +15,10 @@ import org.ratchet.reasoner.gdl.KifReader;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
+/** The fluent parts chosen from a grounded game, and the compiled game playing as the prover does. */
 class FluentPartsTest {
     /**
      * A sheep and a wolf on a line of six cells. Moves read the cell holding the sheep, the wolf or nothing;
@@ -67,7 +70,8 @@ class FluentPartsTest {
         GameDescription game = grounded.game();
         Grounder grounder = grounded.grounder();
         List<Rule> runtime = grounded.runtimeRules();
-        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE), grounder.set(SymbolTable.INIT));
+        FluentParts parts = FluentParts.choose(runtime, grounder.set(SymbolTable.TRUE).terms(),
+            grounder.set(SymbolTable.INIT).terms());
         SymbolTable symbols = game.symbols();
 
 
@@ -107,7 +111,7 @@ class FluentPartsTest {
         GameDescription game = GameLoader.load(GAME);
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         // cell in three parts, control, step, at and tally in one each
-        assertEquals(7, compiled.trueParts.length);
+        assertEquals(7, compiled.program.layout.partsOfTrue().length);
         int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 5,
             100, 30, System.nanoTime() + 10_000_000_000L);
         assertTrue(states > 100, "states compared: " + states);

@@ -2,20 +2,22 @@ package org.ratchet.reasoner.hsfc;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.analysis.DependencyGraph;
-import org.ratchet.reasoner.analysis.NormalForm;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
+import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.rewrite.Passes;
 
 /** A game in normal form with its analysis and grounding, as the compiler has them before any table is built. */
 record GroundedGame(GameDescription game, Stratification strata, StaticRelations statics, Grounder grounder,
         GroundingBudget budget) {
 
     static GroundedGame of(String kif) throws Exception {
-        GameDescription game = NormalForm.of(GameLoader.load(kif));
+        GameDescription game = Passes.normalForm(GameLoader.load(kif));
         Stratification strata = Stratification.of(game);
         StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
         GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);

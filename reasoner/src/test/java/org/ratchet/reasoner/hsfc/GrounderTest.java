@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
 
 class GrounderTest {
     /**

@@ -17,6 +17,8 @@ import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.rewrite.DistinctMergingTest;
 
 class HsfcEngineTest {
     /** The goal counts x cells by recursion over the board, like reversi's piece count. */
@@ -137,23 +139,8 @@ class HsfcEngineTest {
     }
 
     @Test
-    void anOrOfDistinctsStaysOneRuleAndKeepsItsMeaning() throws Exception {
-        String kif = """
-            (role p) (index 1) (index 2)
-            (<= (init (cell ?m ?n)) (index ?m) (index ?n))
-            (init flag)
-            (<= (legal p (mark ?m ?n)) (true (cell ?m ?n)))
-            (<= (next (cell ?m ?n)) (does p (mark ?j ?k)) (true (cell ?m ?n)) (or (distinct ?m ?j) (distinct ?n ?k)))
-            (<= (next flag) (does p (mark ?j ?k)) (true flag) (or (distinct ?j 1) (true (cell 2 2))))
-            (<= terminal (not (true (cell 1 1))))
-            (goal p 100)
-            """;
-        GameDescription normal = org.ratchet.reasoner.analysis.NormalForm.of(GameLoader.load(kif));
-        List<org.ratchet.reasoner.gdl.Rule> merged = HsfcCompiler.mergeDistinctOptions(normal.rules());
-        // the two options of the cell rule become one; the flag rule's options differ in more than a distinct
-        assertEquals(normal.rules().size() - 1, merged.size());
-
-        StateMachine m = machine(kif);
+    void anOrOfDistinctsKeepsItsMeaning() throws Exception {
+        StateMachine m = machine(DistinctMergingTest.MARKED_CELLS);
         var symbols = m.description().symbols();
         int mark12 = -1;
         for (int i = 0; i < m.legalCount(0); i++) {
@@ -192,20 +179,21 @@ class HsfcEngineTest {
             var symbols = game.symbols();
             // the parts: consecutive fact IDs of one kind each (cell, control, the constants)
             java.util.Map<Integer, java.util.Set<String>> kinds = new java.util.HashMap<>();
-            for (int fact = 0; fact < compiled.factPart.length; fact++) {
-                if (fact > 0 && compiled.factPart[fact] != compiled.factPart[fact - 1]) {
-                    assertTrue(compiled.factPart[fact] > compiled.factPart[fact - 1], "parts hold consecutive IDs");
-                }
-                org.ratchet.reasoner.gdl.Term fluent = compiled.factTerm(fact);
-                kinds.computeIfAbsent(compiled.factPart[fact], k -> new java.util.TreeSet<>())
+            RelationLayout layout = compiled.program.layout;
+            for (int fact = 0; fact < compiled.terms.factCount(); fact++) {
+                org.ratchet.reasoner.gdl.Term fluent = compiled.terms.factTerm(fact);
+                int part = layout.partOfTrue(fluent);
+                int previous = fact == 0 ? part : layout.partOfTrue(compiled.terms.factTerm(fact - 1));
+                assertTrue(part >= previous, "parts hold consecutive IDs");
+                kinds.computeIfAbsent(part, k -> new java.util.TreeSet<>())
                     .add(fluent instanceof org.ratchet.reasoner.gdl.Compound ? symbols.name(fluent.symbol()) : "constant");
             }
             if (kif == FLUENTS) {
-                assertEquals(3, compiled.trueParts.length);
+                assertEquals(3, layout.partsOfTrue().length);
                 assertTrue(kinds.values().stream().allMatch(kind -> kind.size() == 1), kinds.toString());
             } else {
-                assertEquals(1, compiled.trueParts.length);
-                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(compiled.trueParts[0]));
+                assertEquals(1, layout.partsOfTrue().length);
+                assertEquals(java.util.Set.of("cell", "control", "constant"), kinds.get(layout.partsOfTrue()[0]));
             }
             int states = Differential.compare(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7,
                 20, 50, System.nanoTime() + 4_000_000_000L);

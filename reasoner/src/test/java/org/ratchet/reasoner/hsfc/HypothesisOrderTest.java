@@ -11,6 +11,10 @@ import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.rewrite.FluentParts;
+import org.ratchet.reasoner.tables.HypothesisOrder;
 
 class HypothesisOrderTest {
     /** Twenty cells of five colours; the cells of the colours chosen stay. */

@@ -7,16 +7,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.ratchet.reasoner.analysis.NormalForm;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.rewrite.Passes;
 
 /**
  * A deliberately simple, slow evaluator for small games: for each state it recomputes every relation
@@ -29,7 +29,7 @@ final class NaiveReference {
     private final Map<Integer, List<Rule>> rulesByHead = new HashMap<>();
 
     NaiveReference(GameDescription original) throws GdlException {
-        game = NormalForm.of(original);
+        game = Passes.normalForm(original);
         components = Stratification.of(game).components();
         for (Rule rule : game.rules()) {
             rulesByHead.computeIfAbsent(rule.head().symbol(), k -> new ArrayList<>()).add(rule);

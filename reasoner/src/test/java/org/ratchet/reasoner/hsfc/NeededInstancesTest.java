@@ -11,6 +11,10 @@ import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.NeededInstances;
+import org.ratchet.reasoner.tables.RulePlan;
 
 class NeededInstancesTest {
     /**
@@ -62,17 +66,13 @@ class NeededInstancesTest {
     void theTablesProduceNoInstanceThatNoRuleReads() throws Exception {
         GameDescription description = GameLoader.load(GAME);
         HsfcGame game = HsfcCompiler.compile(description, EngineOptions.defaults());
-        int line = game.layout.index(description.symbols().lookup("line"));
-        int row = game.layout.index(description.symbols().lookup("row"));
+        int line = game.program.layout.index(description.symbols().lookup("line"));
+        int row = game.program.layout.index(description.symbols().lookup("row"));
         List<Integer> produced = new ArrayList<>();
-        for (HsfcGame.PlanBlock[] phase : List.of(game.legalPlan, game.goalPlan, game.nextPlan)) {
-            for (HsfcGame.PlanBlock block : phase) {
-                for (RulePlan rule : block.rules) {
-                    if (rule.headRelation == line || rule.headRelation == row) {
-                        for (int result : rule.result) {
-                            produced.add(result - game.layout.offset(rule.headRelation));
-                        }
-                    }
+        for (RulePlan rule : game.program.rules()) {
+            if (rule.headRelation == line || rule.headRelation == row) {
+                for (int result : rule.result) {
+                    produced.add(result - game.program.layout.offset(rule.headRelation));
                 }
             }
         }

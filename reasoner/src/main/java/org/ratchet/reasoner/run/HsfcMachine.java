@@ -1,10 +1,13 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.run;
 
 import java.util.Arrays;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.RulePlan;
 
 /**
  * One thread's view of a compiled game: its own knowledge base (HSFC section 3), evaluated with the
@@ -14,8 +17,10 @@ import org.ratchet.reasoner.gdl.Term;
  * positions offset(r) .. end[r]-1, the same range its bits cover, so a relation never outgrows its slice and
  * the hot loops index flat arrays only. Nothing is allocated per state step.
  */
-final class HsfcMachine implements StateMachine {
-    private final HsfcGame game;
+public final class HsfcMachine implements StateMachine {
+    private final GameDescription description;
+    private final Program program;
+    private final GameTerms terms;
     /** The lists of every relation, global IDs in production order (see the class comment). */
     private final int[] kb;
     /** end[r]: knowledge-base position after relation r's last ID. */
@@ -49,19 +54,21 @@ final class HsfcMachine implements StateMachine {
     private long[] sizeSums;
     private long[] sizeSamples;
 
-    HsfcMachine(HsfcGame game) {
-        this.game = game;
-        RelationLayout layout = game.layout;
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program) {
+        this.description = description;
+        this.program = program;
+        this.terms = terms;
+        RelationLayout layout = program.layout;
         int relations = layout.count();
         kb = new int[Math.max(layout.totalSize(), 1)];
         end = new int[relations];
         // one spare bit past every relation: the ID whose absence encodes a condition that always holds
         bits = new long[(layout.totalSize() >>> 6) + 1];
-        offsets = game.offsets;
+        offsets = program.offsets;
         for (int r = 0; r < relations; r++) {
             int offset = offsets[r];
             int position = offset;
-            for (int local : game.permanent[r]) {
+            for (int local : program.permanent[r]) {
                 int global = offset + local;
                 kb[position++] = global;
                 bits[global >>> 6] |= 1L << global;
@@ -69,36 +76,36 @@ final class HsfcMachine implements StateMachine {
             end[r] = position;
         }
         permanentBits = bits.length <= COPIED_WORDS ? bits.clone() : null;
-        buffers = new int[game.stageRoom.length][];
+        buffers = new int[program.stageRoom.length][];
         for (int k = 0; k < buffers.length; k++) {
-            buffers[k] = new int[CHUNK + game.stageRoom[k]];
+            buffers[k] = new int[CHUNK + program.stageRoom[k]];
         }
-        roleMoves = new int[game.roles.size()][];
-        roleMoveCounts = new int[game.roles.size()];
+        roleMoves = new int[terms.roles.size()][];
+        roleMoveCounts = new int[terms.roles.size()];
         for (int role = 0; role < roleMoves.length; role++) {
-            roleMoves[role] = new int[Math.max(game.legalCountOfRole[role], 1)];
+            roleMoves[role] = new int[Math.max(program.legalCountOfRole[role], 1)];
         }
-        setState(game.initialState);
+        setState(program.initialState);
     }
 
     @Override
     public GameDescription description() {
-        return game.description;
+        return description;
     }
 
     @Override
     public int roleCount() {
-        return game.roles.size();
+        return terms.roles.size();
     }
 
     @Override
     public Term role(int roleIndex) {
-        return game.roles.get(roleIndex);
+        return terms.roles.get(roleIndex);
     }
 
     @Override
     public State initialState() {
-        return game.initialState;
+        return program.initialState;
     }
 
     @Override
@@ -108,8 +115,8 @@ final class HsfcMachine implements StateMachine {
             restoreLastSet();
             return;
         }
-        int offset = offsets[game.trueRelation];
-        int[] factPart = game.factPart;
+        int offset = offsets[program.trueRelation];
+        int[] factPart = program.factPart;
         for (int i = 0; i < state.size(); i++) {
             int fact = state.fact(i);
             write(factPart[fact], offset + fact);
@@ -124,8 +131,8 @@ final class HsfcMachine implements StateMachine {
     }
 
     private void keepLastSet() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         int total = 0;
         for (int c = 0; c < cleared.length; c++) {
             total += end[cleared[c]] - clearFrom[c];
@@ -146,8 +153,8 @@ final class HsfcMachine implements StateMachine {
 
     /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
     private void restoreLastSet() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         int[] ids = lastSetIds;
         int start = 0;
         for (int c = 0; c < cleared.length; c++) {
@@ -161,7 +168,7 @@ final class HsfcMachine implements StateMachine {
             end[cleared[c]] = from + length;
             start = lastSetEnds[c];
         }
-        sample(game.legalPhaseRelations);
+        sample(program.legalPhaseRelations);
         goalsComputed = false;
         movesListed = false;
     }
@@ -171,8 +178,8 @@ final class HsfcMachine implements StateMachine {
         clear();
         lastSet = null;
         lastSetEnds = null;
-        int offset = offsets[game.trueRelation];
-        int[] factPart = game.factPart;
+        int offset = offsets[program.trueRelation];
+        int[] factPart = program.factPart;
         for (int i = from, stop = from + length; i < stop; i++) {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
@@ -183,7 +190,7 @@ final class HsfcMachine implements StateMachine {
     @Override
     public int stateSize() {
         int count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             count += end[part] - offsets[part];
         }
         return count;
@@ -191,9 +198,9 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public void writeState(int[] into, int offset) {
-        int trueOffset = offsets[game.trueRelation];
+        int trueOffset = offsets[program.trueRelation];
         int position = offset;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 into[position++] = kb[i] - trueOffset;
             }
@@ -203,14 +210,14 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public State currentState() {
-        int offset = offsets[game.trueRelation];
+        int offset = offsets[program.trueRelation];
         int count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             count += end[part] - offsets[part];
         }
         int[] facts = new int[count];
         count = 0;
-        for (int part : game.trueParts) {
+        for (int part : program.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 facts[count++] = kb[i] - offset;
             }
@@ -221,7 +228,7 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public boolean isTerminal() {
-        return game.terminalId >= 0 && has(game.terminalId);
+        return program.terminalId >= 0 && has(program.terminalId);
     }
 
     @Override
@@ -242,21 +249,21 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public void advance(int[] jointMove) {
-        int doesRelation = game.doesRelation;
+        int doesRelation = program.doesRelation;
         int doesOffset = offsets[doesRelation];
         for (int move : jointMove) {
             write(doesRelation, doesOffset + move);
         }
-        run(game.nextPlan);
-        sample(game.nextPhaseRelations);
-        int nextRelation = game.nextRelation;
+        run(program.nextPlan);
+        sample(program.nextPhaseRelations);
+        int nextRelation = program.nextRelation;
         int nextOffset = offsets[nextRelation];
         int nextEnd = end[nextRelation];
         // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
-        int[] nextToTrue = game.nextToTrue;
-        int[] factPart = game.factPart;
-        int trueOffset = offsets[game.trueRelation];
+        int[] nextToTrue = program.nextToTrue;
+        int[] factPart = program.factPart;
+        int trueOffset = offsets[program.trueRelation];
         for (int i = nextOffset; i < nextEnd; i++) {
             int fact = nextToTrue[kb[i] - nextOffset];
             write(factPart[fact], trueOffset + fact);
@@ -267,17 +274,17 @@ final class HsfcMachine implements StateMachine {
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
-            run(game.goalPlan);
-            sample(game.goalPhaseRelations);
+            run(program.goalPlan);
+            sample(program.goalPhaseRelations);
             goalsComputed = true;
         }
-        int goalRelation = game.goalRelation;
+        int goalRelation = program.goalRelation;
         int offset = offsets[goalRelation];
         int best = -1;
         for (int i = offset, n = end[goalRelation]; i < n; i++) {
             int id = kb[i] - offset;
-            if (game.goalRole[id] == roleIndex) {
-                best = Math.max(best, game.goalValue[id]);
+            if (program.goalRole[id] == roleIndex) {
+                best = Math.max(best, program.goalValue[id]);
             }
         }
         return Math.max(best, 0);
@@ -285,29 +292,29 @@ final class HsfcMachine implements StateMachine {
 
     @Override
     public Term move(int moveId) {
-        return game.moveTerm(moveId);
+        return terms.moveTerm(moveId);
     }
 
     @Override
     public int moveId(int roleIndex, Term move) {
-        return game.moveId(roleIndex, move);
+        return terms.moveId(roleIndex, move);
     }
 
     @Override
     public Term fact(int factId) {
-        return game.factTerm(factId);
+        return terms.factTerm(factId);
     }
 
     @Override
     public int factId(Term fact) {
-        return game.factId(fact);
+        return terms.factId(fact);
     }
 
     // ---- evaluation ----
 
     private void computeStateRelations() {
-        run(game.legalPlan);
-        sample(game.legalPhaseRelations);
+        run(program.legalPlan);
+        sample(program.legalPhaseRelations);
         goalsComputed = false;
         movesListed = false;
     }
@@ -318,10 +325,10 @@ final class HsfcMachine implements StateMachine {
         }
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
-        int legalRelation = game.legalRelation;
+        int legalRelation = program.legalRelation;
         int offset = offsets[legalRelation];
-        int[] legalRole = game.legalRole;
-        int[] legalToDoes = game.legalToDoes;
+        int[] legalRole = program.legalRole;
+        int[] legalToDoes = program.legalToDoes;
         // rules often produce a role's moves in move-id order already; only a role whose moves came out of
         // order is sorted (its bit in unsorted)
         long unsorted = 0;
@@ -349,8 +356,8 @@ final class HsfcMachine implements StateMachine {
         movesListed = true;
     }
 
-    private void run(HsfcGame.PlanBlock[] blocks) {
-        for (HsfcGame.PlanBlock block : blocks) {
+    private void run(Block[] blocks) {
+        for (Block block : blocks) {
             RulePlan[] rules = block.rules;
             if (!block.recursive) {
                 for (RulePlan rule : rules) {
@@ -543,6 +550,12 @@ final class HsfcMachine implements StateMachine {
         return probeStart != null && (stage.table == null
             || 5 * (probeStart[ref + 1] - probeStart[ref]) < 4 * (end[stage.relation] - stage.offset));
     }
+
+    /*
+     * readStatic, probe and scan are one loop written three times on purpose (a deliberate specialisation of
+     * the hot path): each reads its input its own way, and separate small loops keep the JIT's code for each
+     * tight. Keep the three alike when changing one.
+     */
 
     /** A static input: the RefNos it can lead to were listed at compile time. */
     private int readStatic(RulePlan.Stage stage, int ref, int[] out, int m) {
@@ -751,8 +764,8 @@ final class HsfcMachine implements StateMachine {
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
-        int[] cleared = game.clearedRelations;
-        int[] clearFrom = game.clearFrom;
+        int[] cleared = program.clearedRelations;
+        int[] clearFrom = program.clearFrom;
         if (permanentBits != null) {
             System.arraycopy(permanentBits, 0, bits, 0, bits.length);
             for (int c = 0; c < cleared.length; c++) {
@@ -760,16 +773,16 @@ final class HsfcMachine implements StateMachine {
             }
             return;
         }
-        int[] firstWords = game.clearFirstWord;
+        int[] firstWords = program.clearFirstWord;
         for (int c = 0; c < cleared.length; c++) {
             int r = cleared[c];
             int from = clearFrom[c];
             int n = end[r];
             int firstWord = firstWords[c];
-            int lastWord = game.clearLastWord[c];
+            int lastWord = program.clearLastWord[c];
             if (firstWord >= 0 && n - from > 2 * (lastWord - firstWord + 1)) {
                 // many IDs in few words: unset the relation's whole range, a word at a time
-                clearRange(firstWord, lastWord, game.clearFirstMask[c], game.clearLastMask[c]);
+                clearRange(firstWord, lastWord, program.clearFirstMask[c], program.clearLastMask[c]);
             } else {
                 for (int i = from; i < n; i++) {
                     int global = kb[i];
@@ -795,7 +808,7 @@ final class HsfcMachine implements StateMachine {
 
     // ---- statistics for hypothesis ordering ----
 
-    void collectStatistics(long[] sums, long[] samples) {
+    public void collectStatistics(long[] sums, long[] samples) {
         this.sizeSums = sums;
         this.sizeSamples = samples;
     }

@@ -1,11 +1,10 @@
-package org.ratchet.reasoner.analysis;
+package org.ratchet.reasoner.rewrite;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ratchet.reasoner.gdl.Compound;
-import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.Substitution;
@@ -19,13 +18,12 @@ import org.ratchet.reasoner.gdl.Variable;
  * a with b in the whole rule (a rule whose equality cannot hold is dropped). Variables are renumbered
  * densely afterwards. Forward chainers need this form; the prover does not.
  */
-public final class NormalForm {
-    private NormalForm() {
-    }
+public final class NormalForm implements Pass {
 
-    public static GameDescription of(GameDescription game) {
+    @Override
+    public List<Rule> apply(List<Rule> rules) {
         List<Rule> out = new ArrayList<>();
-        for (Rule rule : game.rules()) {
+        for (Rule rule : rules) {
             for (List<Literal> body : alternatives(rule.body())) {
                 Rule flat = withoutEqualities(rule, body);
                 if (flat != null) {
@@ -33,7 +31,7 @@ public final class NormalForm {
                 }
             }
         }
-        return game.withRules(out, List.of());
+        return out;
     }
 
     /** Disjunctive normal form of a conjunction: each element is one conjunction of simple literals. */
@@ -84,7 +82,7 @@ public final class NormalForm {
 
     /** Applies every {@code (not (distinct a b))} as a substitution; null if one can never hold. */
     private static Rule withoutEqualities(Rule rule, List<Literal> body) {
-        Substitution substitution = new Substitution();
+        Substitution substitution = new Substitution(rule.variableCount());
         List<Literal> rest = new ArrayList<>();
         for (Literal literal : body) {
             if (literal instanceof Literal.Negation negation && negation.inner() instanceof Literal.Distinct equal) {

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
@@ -7,9 +7,9 @@ import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 
@@ -25,7 +25,7 @@ import org.ratchet.reasoner.gdl.Term;
  * head asks for: the sets are never too small, only at times larger than they could be. Needs grow from the
  * readers to what they read until nothing changes, so recursive relations are covered too.
  */
-final class NeededInstances {
+public final class NeededInstances {
     private static final int[] READ_WHOLE = {SymbolTable.LEGAL, SymbolTable.GOAL, SymbolTable.TERMINAL,
         SymbolTable.NEXT};
 
@@ -36,18 +36,18 @@ final class NeededInstances {
     }
 
     /** Whether some rule can read instance {@code local} of relation {@code symbol}. */
-    boolean isNeeded(int symbol, int local) {
+    public boolean isNeeded(int symbol, int local) {
         BitSet set = needed.get(symbol);
         return set == null || set.get(local);
     }
 
     /** Whether some instance of the relation is not needed. */
-    boolean restricts(int symbol) {
+    public boolean restricts(int symbol) {
         return needed.containsKey(symbol);
     }
 
     /** The needed instances of the heads of {@code runtimeRules}, the rules evaluated in every state. */
-    static NeededInstances of(List<Rule> runtimeRules, Grounder grounder, Stratification strata,
+    public static NeededInstances of(List<Rule> runtimeRules, Grounder grounder, Stratification strata,
             GroundingBudget budget) {
         NeededInstances result = new NeededInstances();
         for (Rule rule : runtimeRules) {

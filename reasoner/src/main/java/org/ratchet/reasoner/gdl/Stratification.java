@@ -1,13 +1,10 @@
-package org.ratchet.reasoner.analysis;
+package org.ratchet.reasoner.gdl;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntList;
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GdlException;
-import org.ratchet.reasoner.gdl.SymbolTable;
 
 /**
  * Strata for stratified negation: every relation gets a stratum at least that of the relations it depends

@@ -1,19 +1,23 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.tables;
+
+import org.ratchet.reasoner.ground.RelationLayout;
 
 /**
- * A {@link CompiledRule} laid out for the run-time loop of {@link HsfcMachine}: every per-stage value the loop
- * reads sits in a final field of one {@link Stage} object, knowledge-base positions and result IDs are global.
- * The tables themselves are shared with the compiled rule, not copied.
- * Immutable; shared by every machine of a game.
+ * One compiled rule, from the table compiler to the machine: the reference tables of a {@link CompiledRule}
+ * laid out for the run-time loop of the machine ({@code run.HsfcMachine}), so every per-stage value the
+ * loop reads sits in a final field of one {@link Stage} object; knowledge-base positions and result IDs are
+ * global. The fields are public because the machine's hot loops, in another package, read them directly
+ * (no getters between a loop and its arrays). The tables themselves are shared with the compiled rule, not
+ * copied. Immutable; shared by every machine of a game.
  */
-final class RulePlan {
-    final int headRelation;
+public final class RulePlan {
+    public final int headRelation;
     /** Precondition codes, see {@link CompiledRule#conditions}. */
-    final int[] preconditions;
+    public final int[] preconditions;
     /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance. */
-    final int[] result;
+    public final int[] result;
     /** The inputs in order; with none, the single head instance is written if the preconditions hold. */
-    final Stage[] stages;
+    public final Stage[] stages;
 
     private RulePlan(CompiledRule rule, RelationLayout layout) {
         headRelation = rule.headRelation;
@@ -30,25 +34,43 @@ final class RulePlan {
         return new RulePlan(rule, layout);
     }
 
+    /** Ints held by this rule's tables, for the compile statistics. */
+    public long tableInts() {
+        long total = result.length + preconditions.length;
+        for (Stage stage : stages) {
+            total += stage.table == null ? 0 : stage.table.length;
+            if (stage.fixed != null) {
+                for (int[] options : stage.fixed) {
+                    total += options.length + 4;
+                }
+            }
+            if (stage.probes != null) {
+                total += stage.probes.length + stage.probeStart.length;
+            }
+            total += stage.conditions.length;
+        }
+        return total;
+    }
+
     /** One input stage of a plan. */
-    static final class Stage {
-        final int relation;
+    public static final class Stage {
+        public final int relation;
         /** Global offset of the relation: its knowledge-base list starts there, its IDs are offset + local. */
-        final int offset;
-        final int size;
+        public final int offset;
+        public final int size;
         /** Dynamic input: HSFC Def. 7 table over local IDs; null for a static or a sparse input. */
-        final int[] table;
+        public final int[] table;
         /** Static input: the RefNos each previous RefNo leads to; null for a dynamic input. */
-        final int[][] fixed;
+        public final int[][] fixed;
         /** {@link CompiledRule#probes} of this input, or null. */
-        final int[] probeStart;
-        final int[] probes;
+        public final int[] probeStart;
+        public final int[] probes;
         /** Run-time condition codes after this input, {@link #width} per RefNo. */
-        final int[] conditions;
-        final int width;
-        final boolean once;
+        public final int[] conditions;
+        public final int width;
+        public final boolean once;
         /** The most RefNos one RefNo of the stage before can lead to here: what a stage buffer must hold. */
-        final int maxRoom;
+        public final int maxRoom;
 
         Stage(CompiledRule rule, int k, RelationLayout layout) {
             relation = rule.inputRelation[k];

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -7,6 +7,7 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
 /**
  * Dense run-time numbering of the relations the knowledge base holds. Relation r's instances have local
@@ -18,7 +19,7 @@ import org.ratchet.reasoner.gdl.Variable;
  * cell1 facts only, not every fact of the state. {@code true} itself keeps no list; its offset turns fact
  * IDs into global IDs.
  */
-final class RelationLayout {
+public final class RelationLayout {
     private final Int2IntOpenHashMap indexOf = new Int2IntOpenHashMap();
     private final IntArrayList symbols = new IntArrayList();
     private final IntArrayList sizes = new IntArrayList();
@@ -28,12 +29,12 @@ final class RelationLayout {
     private FluentParts fluentParts;
     private int total;
 
-    RelationLayout() {
+    public RelationLayout() {
         indexOf.defaultReturnValue(-1);
     }
 
     /** Registers a relation (idempotent) and returns its index. */
-    int add(int symbol, int size) {
+    public int add(int symbol, int size) {
         int index = indexOf.get(symbol);
         if (index >= 0) {
             return index;
@@ -51,7 +52,7 @@ final class RelationLayout {
      * Lays {@code true} (registered already) out in parts: {@code groups} gives the number of consecutive
      * local IDs of each part key of {@code parts} (see {@link Grounder#groupFluents}).
      */
-    void addTrueParts(Long2IntLinkedOpenHashMap groups, FluentParts parts) {
+    public void addTrueParts(Long2IntLinkedOpenHashMap groups, FluentParts parts) {
         int whole = index(SymbolTable.TRUE);
         if (!partsOfTrue.isEmpty()) {
             throw new IllegalStateException("true is laid out in parts already");
@@ -77,7 +78,7 @@ final class RelationLayout {
     }
 
     /** The parts of {@code true}, in ID order. */
-    int[] partsOfTrue() {
+    public int[] partsOfTrue() {
         return partsOfTrue.toIntArray();
     }
 
@@ -85,12 +86,12 @@ final class RelationLayout {
      * The relation whose list holds the instances of {@code sentence}'s pattern: the part of {@code true}
      * for a fluent, the sentence's relation otherwise; -1 for a fluent no part holds (it never holds).
      */
-    int listOf(Term sentence) {
+    public int listOf(Term sentence) {
         return sentence.symbol() == SymbolTable.TRUE ? partOfTrue(sentence.arg(0)) : index(sentence.symbol());
     }
 
     /** The part of {@code true} holding {@code fluent}, or -1 if none does (then it never holds). */
-    int partOfTrue(Term fluent) {
+    public int partOfTrue(Term fluent) {
         if (fluentParts.isWhole()) {
             return partsOfTrue.getInt(0);
         }
@@ -101,12 +102,12 @@ final class RelationLayout {
     }
 
     /** The relation count without the parts of {@code true}. */
-    int relationCount() {
+    public int relationCount() {
         return count() - partsOfTrue.size();
     }
 
     /** The run-time index of a registered relation. */
-    int index(int symbol) {
+    public int index(int symbol) {
         int index = indexOf.get(symbol);
         if (index < 0) {
             throw new IllegalStateException("relation " + symbol + " has no run-time layout");
@@ -114,28 +115,28 @@ final class RelationLayout {
         return index;
     }
 
-    boolean contains(int symbol) {
+    public boolean contains(int symbol) {
         return indexOf.containsKey(symbol);
     }
 
-    int count() {
+    public int count() {
         return symbols.size();
     }
 
-    int symbol(int index) {
+    public int symbol(int index) {
         return symbols.getInt(index);
     }
 
-    int size(int index) {
+    public int size(int index) {
         return sizes.getInt(index);
     }
 
-    int offset(int index) {
+    public int offset(int index) {
         return offsets.getInt(index);
     }
 
     /** Total number of global IDs. */
-    int totalSize() {
+    public int totalSize() {
         return total;
     }
 }

@@ -1,13 +1,13 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.rewrite;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
@@ -24,7 +24,7 @@ import org.ratchet.reasoner.gdl.Variable;
  * places. Each such literal is replaced by the defining rule's body with the head's variables replaced by
  * the literal's arguments, which derives the same; the defining rule is then dropped.
  */
-final class HelperUnfolding {
+public final class HelperUnfolding implements Pass {
     /** Helpers with longer bodies are kept as relations: their tests would be repeated at every reader. */
     static final int MAX_BODY_LITERALS = 4;
     /**
@@ -34,18 +34,24 @@ final class HelperUnfolding {
      */
     static final int MAX_READS = 4;
 
-    private HelperUnfolding() {
-    }
+    /** Relations derived by permanent rules: they stay relations. */
+    private final Set<Integer> kept = new HashSet<>();
+    private final Stratification strata;
 
     /**
-     * The run-time rules with every helper (see the class comment) unfolded into its readers. A new list.
-     * {@code permanentRules} derive facts of dynamic relations from static ones: their relations stay.
+     * Unfolds helpers of the run-time rules; {@code permanentRules} derive facts of dynamic relations from
+     * static ones once, so their relations are never unfolded.
      */
-    static List<Rule> unfold(List<Rule> rules, List<Rule> permanentRules, Stratification strata) {
-        Set<Integer> kept = new HashSet<>();
+    public HelperUnfolding(List<Rule> permanentRules, Stratification strata) {
         for (Rule rule : permanentRules) {
             kept.add(rule.head().symbol());
         }
+        this.strata = strata;
+    }
+
+    /** The rules with every helper (see the class comment) unfolded into its readers. */
+    @Override
+    public List<Rule> apply(List<Rule> rules) {
         List<Rule> current = new ArrayList<>(rules);
         Set<Integer> tried = new HashSet<>();
         boolean changed = true;
@@ -53,7 +59,7 @@ final class HelperUnfolding {
             changed = false;
             for (Rule candidate : current) {
                 int symbol = candidate.head().symbol();
-                if (tried.contains(symbol) || kept.contains(symbol) || !unfoldable(candidate, current, strata)) {
+                if (tried.contains(symbol) || kept.contains(symbol) || !unfoldable(candidate, current)) {
                     continue;
                 }
                 tried.add(symbol);
@@ -71,7 +77,7 @@ final class HelperUnfolding {
         return current;
     }
 
-    private static boolean unfoldable(Rule helper, List<Rule> rules, Stratification strata) {
+    private boolean unfoldable(Rule helper, List<Rule> rules) {
         Term head = helper.head();
         int symbol = head.symbol();
         if (SymbolTable.isKeyword(symbol) || strata.isRecursive(symbol) || helper.body().size() > MAX_BODY_LITERALS

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
@@ -13,15 +13,16 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.analysis.Stratification;
 import org.ratchet.reasoner.gdl.Atom;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.rewrite.FluentParts;
 
 /**
  * Computes the instance sets the reference tables are built over. Static relations are evaluated exactly,
@@ -30,7 +31,7 @@ import org.ratchet.reasoner.gdl.Variable;
  * game declares it), {@code does} by {@code legal} (and {@code input}), and negated dynamic literals are
  * dropped (the one-step method of the tabling paper, section 4.2).
  */
-final class Grounder {
+public final class Grounder {
     private final Int2ObjectOpenHashMap<InstanceSet> sets = new Int2ObjectOpenHashMap<>();
     private final GroundingBudget budget;
     private final int maxDepth;
@@ -41,7 +42,7 @@ final class Grounder {
     }
 
     /** Grounds a normalised game; the result maps relation symbols to instance sets. */
-    static Grounder ground(GameDescription game, Stratification strata, StaticRelations statics,
+    public static Grounder ground(GameDescription game, Stratification strata, StaticRelations statics,
             GroundingBudget budget, int maxDepth) {
         Grounder grounder = new Grounder(budget, maxDepth);
         for (var component : strata.components()) {
@@ -140,7 +141,7 @@ final class Grounder {
      * How many distinct subterms the relation's instances have at {@code path} (at least 1), counted again
      * once the relation has more than doubled since the last count.
      */
-    int distinctValues(int relation, int path) {
+    public int distinctValues(int relation, int path) {
         InstanceSet instances = set(relation);
         int[] counted = distinctCounts.get(((long) relation << 32) | path);
         if (counted != null && instances.size() <= 2 * counted[0] + 16) {
@@ -167,7 +168,7 @@ final class Grounder {
      * of {@link #FUNCTOR}, the function symbol of argument i as an atom (so {@code (true (control ?r))} can
      * skip every {@code cell}).
      */
-    static Term subterm(Term term, int path) {
+    public static Term subterm(Term term, int path) {
         int i = path / 256 - 1;
         int low = path % 256;
         if (i >= term.arity()) {
@@ -187,7 +188,7 @@ final class Grounder {
      * The paths of the pattern whose subterm is known before it is matched: each argument with no unbound
      * variable; otherwise its arguments with none; otherwise, for a compound argument, its function symbol.
      */
-    static IntArrayList fixedPaths(Term pattern, boolean[] bound) {
+    public static IntArrayList fixedPaths(Term pattern, boolean[] bound) {
         IntArrayList paths = new IntArrayList();
         for (int i = 0; i < pattern.arity(); i++) {
             Term arg = pattern.arg(i);
@@ -212,7 +213,7 @@ final class Grounder {
      * The relation's instance positions (ascending) by their subterm at {@code path}; the index stays for
      * later lookups.
      */
-    HashMap<Object, IntArrayList> buckets(int relation, int path) {
+    public HashMap<Object, IntArrayList> buckets(int relation, int path) {
         return index(relation, new int[] {path}).buckets;
     }
 
@@ -253,7 +254,7 @@ final class Grounder {
      * the number of IDs each key got, in that order. Done once grounding is over and before anything keeps
      * an ID; the indexes over {@code true} are built again when asked for.
      */
-    Long2IntLinkedOpenHashMap groupFluents(FluentParts parts) {
+    public Long2IntLinkedOpenHashMap groupFluents(FluentParts parts) {
         InstanceSet instances = set(SymbolTable.TRUE);
         LinkedHashMap<Long, List<Term>> byKey = new LinkedHashMap<>();
         for (int i = 0; i < instances.size(); i++) {
@@ -273,7 +274,7 @@ final class Grounder {
     }
 
     /** The instances of a relation (empty if it has none). */
-    InstanceSet set(int relation) {
+    public InstanceSet set(int relation) {
         InstanceSet set = sets.get(relation);
         if (set == null) {
             set = new InstanceSet();
@@ -344,7 +345,7 @@ final class Grounder {
      * The instances of the rule's head, evaluated exactly against the relations grounded so far (used for
      * rules whose body is entirely static: their heads hold in every state).
      */
-    List<Term> evaluate(Rule rule, StaticRelations statics) {
+    public List<Term> evaluate(Rule rule, StaticRelations statics) {
         growing = new IntOpenHashSet();
         JoinPlan plan = new JoinPlan(rule, null, statics, false);
         plan.sink = new ArrayList<>();
@@ -689,7 +690,7 @@ final class Grounder {
         }
     }
 
-    static void markVariables(Term term, boolean[] bound) {
+    public static void markVariables(Term term, boolean[] bound) {
         if (term instanceof Variable v) {
             bound[v.index()] = true;
         }
@@ -698,7 +699,7 @@ final class Grounder {
         }
     }
 
-    static void markLiteral(Literal literal, boolean[] marks) {
+    public static void markLiteral(Literal literal, boolean[] marks) {
         if (literal instanceof Literal.Positive p) {
             markVariables(p.sentence(), marks);
         } else if (literal instanceof Literal.Negation n) {
@@ -713,7 +714,7 @@ final class Grounder {
         }
     }
 
-    static int countUnbound(Term term, boolean[] bound) {
+    public static int countUnbound(Term term, boolean[] bound) {
         if (term instanceof Variable v) {
             return bound[v.index()] ? 0 : 1;
         }
@@ -724,7 +725,7 @@ final class Grounder {
         return count;
     }
 
-    static boolean allBound(Literal literal, boolean[] bound) {
+    public static boolean allBound(Literal literal, boolean[] bound) {
         if (literal instanceof Literal.Positive p) {
             return countUnbound(p.sentence(), bound) == 0;
         }

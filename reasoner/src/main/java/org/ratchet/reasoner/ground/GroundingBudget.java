@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 /**
  * The limits grounding must stay within: a wall-clock deadline and an estimate of the bytes held by
@@ -6,7 +6,7 @@ package org.ratchet.reasoner.hsfc;
  * running out of memory or past the start clock. An interrupt of the compiling thread (the player's match
  * ended) stops it at the same checks.
  */
-final class GroundingBudget {
+public final class GroundingBudget {
     /** Rough heap cost of one ground instance held at compile time (term objects, hash entries). */
     static final long BYTES_PER_INSTANCE = 96;
 
@@ -15,13 +15,13 @@ final class GroundingBudget {
     private long usedBytes;
     private long ticks;
 
-    GroundingBudget(long maxBytes, long timeMillis) {
+    public GroundingBudget(long maxBytes, long timeMillis) {
         this.maxBytes = maxBytes;
         this.deadlineNanos = System.nanoTime() + timeMillis * 1_000_000L;
     }
 
     /** Accounts for {@code bytes} more memory, failing if the total would exceed the budget. */
-    void allocate(long bytes, String what) {
+    public void allocate(long bytes, String what) {
         usedBytes += bytes;
         if (usedBytes > maxBytes) {
             throw new Exceeded("memory budget of " + (maxBytes >> 20) + " MB exceeded by " + what, true);
@@ -29,7 +29,7 @@ final class GroundingBudget {
     }
 
     /** Accounts for {@code bytes} more memory if that stays within the budget; false (nothing taken) if not. */
-    boolean tryAllocate(long bytes) {
+    public boolean tryAllocate(long bytes) {
         if (usedBytes + bytes > maxBytes) {
             return false;
         }
@@ -38,12 +38,12 @@ final class GroundingBudget {
     }
 
     /** Gives back memory accounted for earlier (tables that are about to be dropped). */
-    void release(long bytes) {
+    public void release(long bytes) {
         usedBytes = Math.max(0, usedBytes - bytes);
     }
 
     /** Cheap enough for inner loops: reads the clock every 4096 calls. */
-    void tick() {
+    public void tick() {
         if ((++ticks & 4095) == 0) {
             checkTime();
         }
@@ -60,28 +60,28 @@ final class GroundingBudget {
     }
 
     /** Units of work counted so far (candidate matches during grounding and table building). */
-    long ticks() {
+    public long ticks() {
         return ticks;
     }
 
-    long usedBytes() {
+    public long usedBytes() {
         return usedBytes;
     }
 
-    long remainingMillis() {
+    public long remainingMillis() {
         return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000L);
     }
 
     /** Grounding stopped: the game is too large for reference tables within the budget. */
-    static final class Exceeded extends RuntimeException {
+    public static final class Exceeded extends RuntimeException {
         /** Whether memory ran out (rather than time, or the thread was interrupted). */
-        final boolean memory;
+        public final boolean memory;
 
-        Exceeded(String reason) {
+        public Exceeded(String reason) {
             this(reason, false);
         }
 
-        Exceeded(String reason, boolean memory) {
+        public Exceeded(String reason, boolean memory) {
             super(reason, null, false, false);
             this.memory = memory;
         }

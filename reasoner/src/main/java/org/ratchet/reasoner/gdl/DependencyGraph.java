@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.analysis;
+package org.ratchet.reasoner.gdl;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
@@ -8,9 +8,6 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.List;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.Literal;
-import org.ratchet.reasoner.gdl.Rule;
 
 /**
  * Which relation depends on which: an edge from a rule's head relation to every relation in its body,
@@ -60,9 +57,12 @@ public final class DependencyGraph {
         return relations;
     }
 
-    /** The given relations and every relation they depend on, directly or through others. */
+    /**
+     * The given relations and every relation they depend on, directly or through others, in breadth-first
+     * order (callers that build something from the set get it in the same order every run).
+     */
     public IntSet dependencies(int... from) {
-        IntSet reached = new IntOpenHashSet();
+        IntSet reached = new IntLinkedOpenHashSet();
         IntArrayFIFOQueue queue = new IntArrayFIFOQueue();
         for (int relation : from) {
             if (reached.add(relation)) {
@@ -77,6 +77,31 @@ public final class DependencyGraph {
             }
         }
         return reached;
+    }
+
+    /** The given relations and every relation that depends on one of them, directly or through others. */
+    public IntSet dependents(int... to) {
+        IntSet reached = new IntOpenHashSet(to);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int relation : relations) {
+                if (!reached.contains(relation) && dependsOnAny(relation, reached)) {
+                    reached.add(relation);
+                    changed = true;
+                }
+            }
+        }
+        return reached;
+    }
+
+    private boolean dependsOnAny(int relation, IntSet targets) {
+        for (Edge edge : edgesFrom(relation)) {
+            if (targets.contains(edge.relation())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The body relations of the rules for {@code relation} (empty for relations with no rules). */

@@ -1,25 +1,30 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
-/** Variable bindings of one rule during compile-time joins, with a trail to undo them. */
-final class Bindings {
-    final Term[] values;
+/**
+ * Variable bindings of one rule during compile-time joins, with a trail to undo them. A deliberate
+ * specialisation of {@link org.ratchet.reasoner.gdl.Substitution} for grounding's inner loops: a pattern is
+ * only ever matched against a ground instance, so a value is always ground (no chains to follow, no occurs
+ * check), and the join loops read and clear {@link #values} directly.
+ */
+public final class Bindings {
+    public final Term[] values;
     private final int[] trail;
     private int top;
 
-    Bindings(int variableCount) {
+    public Bindings(int variableCount) {
         values = new Term[variableCount];
         trail = new int[variableCount];
     }
 
-    int mark() {
+    public int mark() {
         return top;
     }
 
-    void undo(int mark) {
+    public void undo(int mark) {
         while (top > mark) {
             values[trail[--top]] = null;
         }
@@ -30,7 +35,7 @@ final class Bindings {
     }
 
     /** Matches a pattern against a ground term, binding free variables; on failure the caller undoes. */
-    boolean match(Term pattern, Term ground) {
+    public boolean match(Term pattern, Term ground) {
         if (pattern instanceof Variable variable) {
             Term current = values[variable.index()];
             if (current == null) {
@@ -55,7 +60,7 @@ final class Bindings {
     }
 
     /** The pattern with every variable replaced by its value (all must be bound). */
-    Term instantiate(Term pattern) {
+    public Term instantiate(Term pattern) {
         if (pattern.isGround()) {
             return pattern;
         }

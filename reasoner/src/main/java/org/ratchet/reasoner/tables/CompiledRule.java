@@ -1,9 +1,10 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.tables;
 
 /**
- * One rule as reference tables (HSFC section 6). Stage k reads an input relation from the knowledge base;
- * stage 0 of the condition arrays holds the preconditions, stage k+1 the conditions checked once input k
- * is matched. Immutable; shared by every machine of a game.
+ * One rule as reference tables (HSFC section 6), in the form {@link RuleCompiler} builds and folds them:
+ * one array per field, indexed by stage. Stage k reads an input relation from the knowledge base; stage 0 of
+ * the condition arrays holds the preconditions, stage k+1 the conditions checked once input k is matched.
+ * What leaves the compiler is the same tables as a {@link RulePlan}.
  */
 final class CompiledRule {
     /** Runtime index of the head relation. */
@@ -74,29 +75,5 @@ final class CompiledRule {
 
     int stages() {
         return inputRelation.length;
-    }
-
-    /** Ints held by this rule's tables. */
-    long tableInts() {
-        long total = result.length;
-        for (int[] table : inputTable) {
-            total += table == null ? 0 : table.length;
-        }
-        for (int[][] next : staticNext) {
-            if (next != null) {
-                for (int[] options : next) {
-                    total += options.length + 4;
-                }
-            }
-        }
-        for (int k = 0; k < probes.length; k++) {
-            if (probes[k] != null) {
-                total += probes[k].length + probeStart[k].length;
-            }
-        }
-        for (int[] stage : conditions) {
-            total += stage.length;
-        }
-        return total;
     }
 }

@@ -1,7 +1,8 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.ground;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.ratchet.reasoner.gdl.Term;
 
@@ -9,7 +10,7 @@ import org.ratchet.reasoner.gdl.Term;
  * The ground instances of one relation found by grounding, in discovery order. An instance's position is
  * its local relation ID χ (HSFC Def. 4, over this reachable set rather than the full domain product).
  */
-final class InstanceSet {
+public final class InstanceSet {
     private final List<Term> terms = new ArrayList<>();
     private final Object2IntOpenHashMap<Term> ids = new Object2IntOpenHashMap<>();
 
@@ -27,16 +28,21 @@ final class InstanceSet {
         return true;
     }
 
-    int size() {
+    /** The instances in ID order, read-only. */
+    public List<Term> terms() {
+        return Collections.unmodifiableList(terms);
+    }
+
+    public int size() {
         return terms.size();
     }
 
-    Term get(int id) {
+    public Term get(int id) {
         return terms.get(id);
     }
 
     /** The local ID of the instance, or -1. */
-    int id(Term sentence) {
+    public int id(Term sentence) {
         return ids.getInt(sentence);
     }
 
@@ -54,7 +60,7 @@ final class InstanceSet {
         }
     }
 
-    boolean contains(Term sentence) {
+    public boolean contains(Term sentence) {
         return ids.containsKey(sentence);
     }
 }

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.tables;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
@@ -12,6 +12,12 @@ import org.ratchet.reasoner.analysis.StaticRelations;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.Bindings;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.NeededInstances;
+import org.ratchet.reasoner.ground.RelationLayout;
 
 /**
  * Builds the reference tables of one rule for a given order of its positive literals. A positive literal
@@ -21,12 +27,12 @@ import org.ratchet.reasoner.gdl.Term;
  * conditions on dynamic relations remain for run time. A RefNo numbers the distinct bindings of the
  * variables still needed later (the head and later literals), so equivalent bindings share table rows.
  */
-final class RuleCompiler {
+public final class RuleCompiler {
     /**
      * Tables with more entries than this (64 MB) keep only their passing entries: the input is then always
      * read by probing its candidates (such tables are mostly -1 and would not fit the memory budget).
      */
-    static final long DENSE_TABLE_LIMIT = 1L << 24;
+    public static final long DENSE_TABLE_LIMIT = 1L << 24;
 
     private final Grounder grounder;
     private final StaticRelations statics;
@@ -38,7 +44,7 @@ final class RuleCompiler {
     /** Tables with more entries than this are kept sparse; {@link #DENSE_TABLE_LIMIT} but in tests. */
     private final long denseTableLimit;
 
-    RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget,
+    public RuleCompiler(Grounder grounder, StaticRelations statics, RelationLayout layout, GroundingBudget budget,
             NeededInstances needed, long denseTableLimit) {
         this.grounder = grounder;
         this.needed = needed;
@@ -49,7 +55,7 @@ final class RuleCompiler {
     }
 
     /** Compiles the rule with its positive literals in {@code order}; null if the rule can never fire. */
-    CompiledRule compile(Rule rule, List<Term> order) {
+    public RulePlan compile(Rule rule, List<Term> order) {
         int variables = rule.variableCount();
         boolean[] bound = new boolean[variables];
         List<Term> inputs = new ArrayList<>();
@@ -301,9 +307,9 @@ final class RuleCompiler {
             Arrays.fill(bindings.values, null);
         }
         budget.allocate(4L * result.length, "result tables");
-        return withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
+        return RulePlan.of(withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
             inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
-            probeStart, probes, rule.line())));
+            probeStart, probes, rule.line()))), layout);
     }
 
     /** Whether some rule reads the head instance of {@code rule} under {@code bindings} (the head is ground). */

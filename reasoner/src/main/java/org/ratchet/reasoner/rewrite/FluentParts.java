@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.rewrite;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
@@ -16,10 +16,10 @@ import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
 /**
- * Which part of {@code true} each fluent is listed in (see {@link RelationLayout}). A fluent's part is its
- * kind (function symbol and arity), split further by the constant at one argument where that pays: a rule
- * reading {@code (true (cell ?x ?y sheep))} then scans the cells holding a sheep, not every cell of the
- * board.
+ * Which part of {@code true} each fluent is listed in (the run-time machine keeps one list per part). A
+ * fluent's part is its kind (function symbol and arity), split further by the constant at one argument where
+ * that pays: a rule reading {@code (true (cell ?x ?y sheep))} then scans the cells holding a sheep, not every
+ * cell of the board.
  *
  * <p>The argument a kind is split at holds a constant in every fluent of the kind; of those arguments the
  * one with the fewest values (what is on a cell rather than where), and some rule must read the kind with
@@ -28,11 +28,11 @@ import org.ratchet.reasoner.gdl.Variable;
  * variable replaced by it (see {@link #specialise}), so every list a rule reads is one part; a kind whose
  * copies would exceed {@link #MAX_COPIES} for some rule is not split.
  */
-final class FluentParts {
+public final class FluentParts {
     /** The part key of a game whose rules read {@code (true ?x)}: one part holds every fluent. */
-    static final long WHOLE = Long.MIN_VALUE;
+    public static final long WHOLE = Long.MIN_VALUE;
     /** The part key shared by fluents that are constants: they are only ever tested, never read as a list. */
-    static final long CONSTANTS = -1;
+    public static final long CONSTANTS = -1;
     /** The most copies one rule may be turned into by splitting. */
     static final int MAX_COPIES = 8;
     /** A kind is split only if its initial facts are at least this many per part. */
@@ -52,20 +52,20 @@ final class FluentParts {
     }
 
     /** One part for every fluent: for rules that read {@code (true ?x)}. */
-    static FluentParts whole() {
+    public static FluentParts whole() {
         return new FluentParts(true);
     }
 
     /** One part per kind of fluent, none split. */
-    static FluentParts byKind() {
+    public static FluentParts byKind() {
         return new FluentParts(false);
     }
 
     /**
-     * Parts by kind, split where it pays for {@code rules} (see the class comment); {@code initial} holds the
-     * {@code init} sentences.
+     * Parts by kind, split where it pays for {@code rules} (see the class comment); {@code trueInstances}
+     * holds the grounded {@code true} sentences, {@code initial} the {@code init} sentences.
      */
-    static FluentParts choose(List<Rule> rules, InstanceSet trueInstances, InstanceSet initial) {
+    public static FluentParts choose(List<Rule> rules, List<Term> trueInstances, List<Term> initial) {
         FluentParts parts = new FluentParts(false);
         Long2IntOpenHashMap initialCount = new Long2IntOpenHashMap();
         for (int i = 0; i < initial.size(); i++) {
@@ -126,7 +126,7 @@ final class FluentParts {
      * The part key of a fluent: a ground one, or a pattern with a constant where its kind is split (see
      * {@link #specialise}).
      */
-    long partKey(Term fluent) {
+    public long partKey(Term fluent) {
         if (whole) {
             return WHOLE;
         }
@@ -146,12 +146,12 @@ final class FluentParts {
         return value instanceof Compound ? kind : kind | (value.symbol() + 1L);
     }
 
-    boolean isWhole() {
+    public boolean isWhole() {
         return whole;
     }
 
     /** The split kinds, for the log: e.g. {@code cell/3 at argument 3 (3 values)}. */
-    String describe(SymbolTable symbols) {
+    public String describe(SymbolTable symbols) {
         if (whole) {
             return "one part (a rule reads (true ?x))";
         }
@@ -173,7 +173,7 @@ final class FluentParts {
      * argument: a rule reading it with a variable there is replaced by one copy per value of that argument.
      * Together the copies derive what the rule derives. A new list.
      */
-    List<Rule> specialise(List<Rule> rules) {
+    public List<Rule> specialise(List<Rule> rules) {
         List<Rule> out = new ArrayList<>();
         for (Rule rule : rules) {
             List<Rule> copies = List.of(rule);
@@ -198,7 +198,7 @@ final class FluentParts {
             return;
         }
         for (Term value : values) {
-            Substitution substitution = new Substitution();
+            Substitution substitution = new Substitution(rule.variableCount());
             substitution.unify(variables.get(i), value);
             List<Literal> body = new ArrayList<>(rule.body().size());
             for (Literal literal : rule.body()) {

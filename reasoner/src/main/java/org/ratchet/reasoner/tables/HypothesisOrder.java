@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner.tables;
 
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2DoubleOpenHashMap;
@@ -15,6 +15,10 @@ import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.ground.Bindings;
+import org.ratchet.reasoner.ground.Grounder;
+import org.ratchet.reasoner.ground.InstanceSet;
+import org.ratchet.reasoner.ground.RelationLayout;
 
 /**
  * Chooses the order of a rule's positive literals (HSFC section 5). The processing time of a rule is
@@ -25,16 +29,16 @@ import org.ratchet.reasoner.gdl.Variable;
  * scanning the list, so Q̄_i counts the cheaper of the two. Best minimises that sum, worst maximises it, source
  * keeps the rule as written.
  */
-final class HypothesisOrder {
+public final class HypothesisOrder {
     /**
      * The three strategies of HSFC Table 2, and AUTO: build both the best and the source order and keep
      * whichever runs faster on a short sample of random playouts (the estimate of Corollary 2 can be
      * wrong, and authors often order rules well).
      */
-    enum Strategy {
+    public enum Strategy {
         SOURCE, BEST, WORST, AUTO;
 
-        static Strategy parse(String name) {
+        public static Strategy parse(String name) {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         }
     }
@@ -49,7 +53,7 @@ final class HypothesisOrder {
     private final Int2DoubleOpenHashMap meanSize;
     private final PassChances passChances;
 
-    HypothesisOrder(Grounder grounder, StaticRelations statics, RelationLayout layout,
+    public HypothesisOrder(Grounder grounder, StaticRelations statics, RelationLayout layout,
             Int2DoubleOpenHashMap meanSize, PassChances passChances) {
         this.grounder = grounder;
         this.statics = statics;
@@ -63,7 +67,7 @@ final class HypothesisOrder {
      * variables. They depend only on the grounded instances, so every table build of one compile shares
      * them; the instances a literal matches are found once and projected for each set of variables.
      */
-    static final class PassChances {
+    public static final class PassChances {
         private final Map<Term, LiteralChances> byLiteral = new HashMap<>();
 
         /** {@code listed}: how many of the instances the literal's list can hold (its part's, for a fluent). */
@@ -138,7 +142,7 @@ final class HypothesisOrder {
      * rule whose tables did not fit the memory budget in the order chosen for speed. Long rules keep their
      * source order.
      */
-    List<Term> orderForSmallTables(Rule rule) {
+    public List<Term> orderForSmallTables(Rule rule) {
         List<Term> positives = positives(rule);
         int n = positives.size();
         if (n < 2 || n > EXHAUSTIVE_LIMIT || rule.variableCount() > Long.SIZE) {
@@ -172,7 +176,7 @@ final class HypothesisOrder {
         return ordered;
     }
 
-    List<Term> order(Rule rule, Strategy strategy) {
+    public List<Term> order(Rule rule, Strategy strategy) {
         List<Term> positives = positives(rule);
         // variable sets are bit masks; a rule with more variables than a mask holds keeps its own order
         if (strategy == Strategy.SOURCE || positives.size() < 2 || rule.variableCount() > Long.SIZE) {
