@@ -3,10 +3,6 @@ package org.ratchet.player.match;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +22,7 @@ import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.player.protocol.StopMessage;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
@@ -186,9 +183,8 @@ class SearchCompileTest {
         return response.text();
     }
 
-    static List<SExpr> ticTacToe() throws IOException, GdlException {
-        Path games = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
-        return KifReader.read(Files.readString(games.resolve("repository/ticTacToe.kif"), StandardCharsets.UTF_8));
+    static List<SExpr> ticTacToe() throws GdlException {
+        return KifReader.read(GameCorpus.read(GameCorpus.repositoryGame("ticTacToe")));
     }
 
     private static Strategy randomStrategy() {
