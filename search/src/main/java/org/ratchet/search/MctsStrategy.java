@@ -54,10 +54,7 @@ public final class MctsStrategy implements ReportingStrategy {
         close();
         this.game = factory;
         this.machine = factory.newMachine();
-        if (roleIndex < 0 || roleIndex >= machine.roleCount()) {
-            throw new IllegalArgumentException("role " + roleIndex + " out of range: the game has "
-                    + machine.roleCount() + " roles");
-        }
+        Strategies.requireRole(machine, roleIndex);
         this.role = roleIndex;
         this.tree = new SearchTree(machine.roleCount(),
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS));

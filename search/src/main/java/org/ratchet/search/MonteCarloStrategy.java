@@ -45,10 +45,7 @@ public final class MonteCarloStrategy implements ReportingStrategy {
         close();
         game = factory;
         machine = factory.newMachine();
-        if (roleIndex < 0 || roleIndex >= machine.roleCount()) {
-            throw new IllegalArgumentException("role " + roleIndex + " out of range: the game has "
-                    + machine.roleCount() + " roles");
-        }
+        Strategies.requireRole(machine, roleIndex);
         role = roleIndex;
         samplers = new Sampler[options.threads()];
         runner = new SearchRunner(options.threads(), slot -> {

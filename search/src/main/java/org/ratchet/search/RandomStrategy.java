@@ -27,10 +27,7 @@ public final class RandomStrategy implements ReportingStrategy {
     @Override
     public void prepare(StateMachineFactory game, int roleIndex, long deadlineMillis) {
         machine = game.newMachine();
-        if (roleIndex < 0 || roleIndex >= machine.roleCount()) {
-            throw new IllegalArgumentException("role " + roleIndex + " out of range: the game has "
-                    + machine.roleCount() + " roles");
-        }
+        Strategies.requireRole(machine, roleIndex);
         role = roleIndex;
     }
 

@@ -2,6 +2,7 @@ package org.ratchet.search;
 
 import java.util.List;
 import java.util.Locale;
+import org.ratchet.reasoner.StateMachine;
 
 /** The strategies a player can use, by name: the one place that maps a name to a strategy. */
 public final class Strategies {
@@ -16,6 +17,14 @@ public final class Strategies {
     /** The strategy used when none is named. */
     public static String defaultStrategy() {
         return MctsStrategy.NAME;
+    }
+
+    /** Checks, for every strategy's {@code prepare}, that the role index names a role of the game. */
+    static void requireRole(StateMachine machine, int roleIndex) {
+        if (roleIndex < 0 || roleIndex >= machine.roleCount()) {
+            throw new IllegalArgumentException("role " + roleIndex + " out of range: the game has "
+                    + machine.roleCount() + " roles");
+        }
     }
 
     /** A new strategy for one match. */

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameLoader;
@@ -23,12 +23,7 @@ final class GdlGames {
 
     /** A game of the shared corpus's repository by name, e.g. {@code ticTacToe}. */
     static StateMachineFactory repository(String name) {
-        String configured = System.getProperty("ratchet.games");
-        Path root = configured != null ? Path.of(configured) : Path.of("../../shared/games");
-        if (!Files.isDirectory(root)) {
-            root = Path.of("../shared/games");
-        }
-        return load(root.resolve("repository").resolve(name + ".kif"));
+        return load(GameCorpus.repositoryGame(name));
     }
 
     /** A position file under {@code src/test/resources/positions}, e.g. {@code ticTacToeWinInOne}. */

@@ -1,25 +1,17 @@
 package org.ratchet.player.server;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import org.ratchet.reasoner.GameCorpus;
 
-/** The shared game corpus, found as every module's tests find it: the {@code ratchet.games} property. */
+/** Games of the shared corpus by name, as rule-sheet text (found through the reasoner's {@link GameCorpus}). */
 final class TestGames {
     private TestGames() {
     }
 
-    static String repositoryGame(String name) throws IOException {
-        return read("repository", name);
+    static String repositoryGame(String name) {
+        return GameCorpus.read(GameCorpus.repositoryGame(name));
     }
 
-    static String edgeCase(String name) throws IOException {
-        return read("edge-cases", name);
-    }
-
-    private static String read(String folder, String name) throws IOException {
-        Path root = Path.of(System.getProperty("ratchet.games", "../../shared/games"));
-        return Files.readString(root.resolve(folder).resolve(name + ".kif"), StandardCharsets.UTF_8);
+    static String edgeCase(String name) {
+        return GameCorpus.read(GameCorpus.root().resolve("edge-cases").resolve(name + ".kif"));
     }
 }
