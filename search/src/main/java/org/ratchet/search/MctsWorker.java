@@ -233,24 +233,7 @@ final class MctsWorker implements SearchRunner.Worker {
                 int ties = 0;
                 for (int i = 0; i < count; i++) {
                     int edge = start + i;
-                    int n = tree.edgeVisits(edge);
-                    double score;
-                    if (priorVisits > 0) {
-                        score = priorScore(node, mover, role, i, edge, n, logVisits);
-                    } else if (n == 0) {
-                        score = Double.MAX_VALUE; // every move once before any twice
-                    } else {
-                        int child = mover == role ? tree.childOfMove(node, i) : SearchTree.NONE;
-                        if (child >= 0 && tree.isProven(child)) {
-                            // Where this role alone chooses, move i leads to one child; once that is proven its
-                            // exact value replaces the sampled mean, and with nothing left to learn there it
-                            // gets no exploration bonus (a proven loss is never chosen while anything else is).
-                            score = (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
-                        } else {
-                            score = tree.edgeValue(edge) / (double) n / SearchTree.MAX_GOAL
-                                    + exploration * Math.sqrt(logVisits / n);
-                        }
-                    }
+                    double score = moveScore(node, mover, role, i, edge, logVisits);
                     if (score > bestScore) {
                         bestScore = score;
                         best = i;
@@ -275,18 +258,28 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     /**
-     * UCB1 with MAST-in-tree: the move's value starts as its MAST average (what the move earned in this
-     * match's playouts, wherever it was played), counted as {@link #priorVisits} visits, and the samples
-     * through this edge take over as they come. A proven child still scores its exact value.
+     * The UCB1 score of a role's move at a node. Where this role alone chooses, the move leads to one child;
+     * once that is proven its exact value replaces the sampled mean, and with nothing left to learn there it
+     * gets no exploration bonus (a proven loss is never chosen while anything else is). With MAST-in-tree the
+     * move's value starts as its MAST average (what the move earned in this match's playouts, wherever it was
+     * played), counted as {@link #priorVisits} visits, and the samples through this edge take over as they
+     * come; without it every move is tried once before any twice.
      */
-    private double priorScore(int node, int mover, int role, int moveIndex, int edge, int n, double logVisits) {
+    private double moveScore(int node, int mover, int role, int moveIndex, int edge, double logVisits) {
+        int n = tree.edgeVisits(edge);
         int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
         if (child >= 0 && tree.isProven(child)) {
             return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
         }
-        double prior = averages.mean(role, tree.edgeMove(edge));
-        double value = (tree.edgeValue(edge) + priorVisits * prior) / (n + priorVisits) / SearchTree.MAX_GOAL;
-        return value + exploration * Math.sqrt(logVisits / (n + 1));
+        if (priorVisits > 0) {
+            double prior = averages.mean(role, tree.edgeMove(edge));
+            double value = (tree.edgeValue(edge) + priorVisits * prior) / (n + priorVisits) / SearchTree.MAX_GOAL;
+            return value + exploration * Math.sqrt(logVisits / (n + 1));
+        }
+        if (n == 0) {
+            return Double.MAX_VALUE;
+        }
+        return tree.edgeValue(edge) / (double) n / SearchTree.MAX_GOAL + exploration * Math.sqrt(logVisits / n);
     }
 
     private void fillJointMove(int level) {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.play.RandomPlayouts;
 
 /**
  * The search graph of one match, garbage-free: every node, move edge and child link lives in primitive arrays
@@ -164,9 +165,9 @@ final class SearchTree {
      */
     static Layout layoutFor(StateMachine machine, int maxNodes, long memoryBytes, long sampleMillis) {
         int roles = machine.roleCount();
-        org.ratchet.reasoner.State start = machine.currentState();
+        State start = machine.currentState();
         long sampleEnd = System.nanoTime() + sampleMillis * 1_000_000;
-        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        RandomPlayouts playouts = new RandomPlayouts(machine, 1, Playout.MAX_STEPS);
         int[] joint = new int[roles];
         int largestState = machine.stateSize();
         long edgeSum = 0;
@@ -176,25 +177,15 @@ final class SearchTree {
             machine.setState(start);
             for (int step = 0; step < Playout.MAX_STEPS && System.nanoTime() < sampleEnd; step++) {
                 largestState = Math.max(largestState, machine.stateSize());
-                if (machine.isTerminal()) {
+                if (machine.isTerminal() || !playouts.chooseJointMove(joint)) {
                     break;
                 }
-                int edges = 0;
                 long joints = 1;
                 for (int role = 0; role < roles; role++) {
                     int count = machine.legalCount(role);
-                    if (count == 0) {
-                        edges = -1;
-                        break;
-                    }
-                    edges += count;
+                    edgeSum += count;
                     joints = Math.min((long) CHILD_SLOT_LIMIT * 2, joints * count);
-                    joint[role] = machine.legalMove(role, random.nextInt(count));
                 }
-                if (edges < 0) {
-                    break;
-                }
-                edgeSum += edges;
                 jointSum += joints <= CHILD_SLOT_LIMIT ? joints : 0;
                 states++;
                 machine.advance(joint);
@@ -745,60 +736,56 @@ final class SearchTree {
      * proven, or on the principal line); they are listed in {@code queue[0 .. count)}. Returns the count.
      */
     private int mark(int threshold) {
-        int epochMark = ++markEpoch;
+        markEpoch++;
         if (root == NONE) {
             return 0;
         }
         int count = 0;
         // The principal line first: the most visited joint move, node after node.
-        for (int node = root; node >= 0 && marks[node] != epochMark; node = principalChild(node)) {
-            marks[node] = epochMark;
+        for (int node = root; node >= 0 && marks[node] != markEpoch; node = principalChild(node)) {
+            marks[node] = markEpoch;
             queue[count++] = node;
         }
-        for (int head = 0; head < count; head++) {
-            int node = queue[head];
-            int first = firstChild[node];
-            if (first >= 0) {
-                for (int j = first, stop = first + (int) jointCount(node); j < stop; j++) {
-                    int child = childSlots[j];
-                    if (child >= 0 && marks[child] != epochMark && (visits[child] >= threshold || isProven(child))) {
-                        marks[child] = epochMark;
-                        queue[count++] = child;
-                    }
+        count = markSlotChildren(0, count, threshold);
+        // Children of nodes with very many joint moves are in a table: follow it until nothing new is reached.
+        for (int before = -1; before != count; ) {
+            before = count;
+            for (int slot = 0; slot < bigChildren.slots(); slot++) {
+                long key = bigChildren.keyAt(slot);
+                int child = bigChildren.valueAt(slot);
+                if (key != 0 && marks[(int) (key >>> 32) - 1] == markEpoch && keeps(child, threshold)) {
+                    marks[child] = markEpoch;
+                    queue[count++] = child;
                 }
             }
+            count = markSlotChildren(before, count, threshold);
         }
-        if (bigChildren.slots() > 0) {
-            // Children of nodes with very many joint moves: follow the table until nothing new is reached.
-            boolean grew = true;
-            while (grew) {
-                grew = false;
-                for (int slot = 0; slot < bigChildren.slots(); slot++) {
-                    long key = bigChildren.keyAt(slot);
-                    int child = bigChildren.valueAt(slot);
-                    if (key != 0 && child >= 0 && marks[(int) (key >>> 32) - 1] == epochMark
-                            && marks[child] != epochMark && (visits[child] >= threshold || isProven(child))) {
-                        marks[child] = epochMark;
-                        queue[count++] = child;
-                        grew = true;
-                        for (int head = count - 1; head < count; head++) {
-                            int node = queue[head];
-                            int first = firstChild[node];
-                            int stop = first < 0 ? first : first + (int) jointCount(node);
-                            for (int j = first; j < stop; j++) {
-                                int next = childSlots[j];
-                                if (next >= 0 && marks[next] != epochMark
-                                        && (visits[next] >= threshold || isProven(next))) {
-                                    marks[next] = epochMark;
-                                    queue[count++] = next;
-                                }
-                            }
-                        }
-                    }
+        return count;
+    }
+
+    /**
+     * Marks, breadth first, the kept children in the child slots of {@code queue[from .. count)}, and theirs;
+     * returns the queue's new length.
+     */
+    private int markSlotChildren(int from, int count, int threshold) {
+        for (int head = from; head < count; head++) {
+            int node = queue[head];
+            int first = firstChild[node];
+            int stop = first < 0 ? first : first + (int) jointCount(node);
+            for (int j = first; j < stop; j++) {
+                int child = childSlots[j];
+                if (keeps(child, threshold)) {
+                    marks[child] = markEpoch;
+                    queue[count++] = child;
                 }
             }
         }
         return count;
+    }
+
+    /** Whether a mark pass keeps {@code child}: a node not marked yet, visited enough or proven. */
+    private boolean keeps(int child, int threshold) {
+        return child >= 0 && marks[child] != markEpoch && (visits[child] >= threshold || isProven(child));
     }
 
     /** The child of every role's most visited move, or NONE. */
@@ -943,8 +930,9 @@ final class SearchTree {
     /**
      * The bookkeeping problems of the nodes reachable from the root, while no search runs; empty when
      * consistent: no claimed slot left behind, children are live nodes, the move visits of every role with a
-     * choice at a node add up to the same number and never exceed the node's visits, values stay within the goals' range,
-     * the shared nodes are in the table under their own state's key, and the pool is not overdrawn.
+     * choice at a node add up to the same number and never exceed the node's visits, values stay within the
+     * goals' range, the shared nodes are in the table under their own state's key, and the pool is not
+     * overdrawn.
      */
     List<String> invariantViolations() {
         List<String> problems = new ArrayList<>();
