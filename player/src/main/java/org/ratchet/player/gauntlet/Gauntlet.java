@@ -109,7 +109,7 @@ public final class Gauntlet {
     }
 
     private static String describe(PlayerLaunch launch) {
-        return launch.jar() + (launch.strategy() != null ? " with --strategy " + launch.strategy() : "");
+        return launch.jar() + (launch.serveOptions().isEmpty() ? "" : " with " + String.join(" ", launch.serveOptions()));
     }
 
     private String describeCpus(int mostPlayers) {
@@ -203,9 +203,9 @@ public final class Gauntlet {
     private Map<String, Object> settingsJson() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("newJar", settings.newBuild().jar().toString());
-        json.put("newStrategy", settings.newBuild().strategy());
+        json.put("newServeOptions", settings.newBuild().serveOptions());
         json.put("referenceJar", settings.reference().jar().toString());
-        json.put("referenceStrategy", settings.reference().strategy());
+        json.put("referenceServeOptions", settings.reference().serveOptions());
         json.put("javaOptions", settings.newBuild().javaOptions());
         json.put("matches", settings.matches());
         json.put("startClock", settings.clocks().startClockSeconds());
