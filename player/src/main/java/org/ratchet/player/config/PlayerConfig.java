@@ -143,6 +143,11 @@ public final class PlayerConfig {
         return integer(Setting.SEARCH_PRIOR_VISITS);
     }
 
+    /** GRAVE's reference visits; 0 when GRAVE is off. */
+    public int searchGraveReference() {
+        return integer(Setting.SEARCH_GRAVE_REFERENCE);
+    }
+
     /** Largest accepted request (body, or request line for GET), in bytes. */
     public int maxBodyBytes() {
         return integer(Setting.MAX_BODY_BYTES);
@@ -197,6 +202,11 @@ public final class PlayerConfig {
         requireRange(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
         requireRange(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
+        requireRange(Setting.SEARCH_GRAVE_REFERENCE, 0, 1_000_000);
+        if (searchPriorVisits() > 0 && searchGraveReference() > 0) {
+            throw new IllegalArgumentException(Setting.SEARCH_PRIOR_VISITS.key() + " and "
+                + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
+        }
         requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requireRange(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
