@@ -61,13 +61,16 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         }
     }
 
+    /** UCT's exploration constant where none is given (goals scaled to [0, 1]). */
+    public static final double DEFAULT_EXPLORATION = 0.4;
+
     /** GRAVE's bias where none is given: the value of Cazenave's experiments across games. */
     public static final double DEFAULT_GRAVE_BIAS = 1e-5;
 
     /** All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4. */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
-                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0, 0, 0, DEFAULT_GRAVE_BIAS);
+                treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0, DEFAULT_GRAVE_BIAS);
     }
 
     /** The given percentage of the maximum heap, in bytes. */

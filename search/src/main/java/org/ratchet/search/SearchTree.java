@@ -49,6 +49,11 @@ final class SearchTree {
     private static final int SHARED = 2;
     private static final int PROVEN = 2;
     private static final int PROVING = 1;
+    /**
+     * A pessimistic copying speed (bytes per millisecond) for estimating a doubling's pause: a fraction of
+     * what one core copies, as a busy machine or a heap still growing gives.
+     */
+    private static final long SLOW_COPY_BYTES_PER_MILLI = 100_000;
     /** Nodes the arrays hold at first (see {@link #capacity}). */
     static final int INITIAL_NODES = 1 << 16;
     /** Slots of {@link #activity}: workers count in one of them, 16 ints apart so they share no cache line. */
@@ -118,6 +123,8 @@ final class SearchTree {
     private int recycleCount;
     /** How long the last recycling took, so a search does not start one it cannot finish before its deadline. */
     private volatile long lastRecycleMillis;
+    /** How long the last doubling took (0 before the first). */
+    private volatile long lastGrowMillis;
 
     // ---- pausing for recycling during a search ----
     private final AtomicIntegerArray activity = new AtomicIntegerArray(ACTIVITY_SLOTS * ACTIVITY_STRIDE);
@@ -232,7 +239,37 @@ final class SearchTree {
         bigChildren = bigChildren.copy(bigChildrenFor(capacity));
         full = false;
         epoch++; // allocators drop their chunks: the free list was laid out anew
-        lastRecycleMillis = (System.nanoTime() - started) / 1_000_000;
+        lastGrowMillis = (System.nanoTime() - started) / 1_000_000;
+    }
+
+    /**
+     * How long making room may take now, with a safety factor of two: the last doubling or recycling, but a
+     * doubling at least as long as copying the arrays at {@link #SLOW_COPY_BYTES_PER_MILLI} (the first one has
+     * no history, and a young JVM may first have to enlarge its heap).
+     */
+    private long makeRoomEstimateMillis() {
+        if (!canGrow()) {
+            return 2 * lastRecycleMillis + 20;
+        }
+        long bytes = (long) capacity * layoutBytesPerNode();
+        return 2 * Math.max(lastGrowMillis, bytes / SLOW_COPY_BYTES_PER_MILLI) + 20;
+    }
+
+    /** The bytes of one node of this layout (what a doubling copies per node). */
+    private long layoutBytesPerNode() {
+        int nodes = Math.max(1, layout.nodes());
+        return bytesPerNode(roles, stateStride, layout.edges() / nodes, layout.childSlots() / nodes,
+                layout.bigChildren() >= nodes, layout.amaf());
+    }
+
+    /** The bytes of one node with its share of the arenas and tables. */
+    private static long bytesPerNode(int roles, int stateStride, long edgesPerNode, long childrenPerNode,
+            boolean bigJoints, boolean amaf) {
+        return Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
+                + (long) stateStride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
+                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
+                + childrenPerNode * Integer.BYTES
+                + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
     }
 
     /** Room for more nodes when the tree is full: larger arrays while the budget allows, else recycling. */
@@ -286,11 +323,7 @@ final class SearchTree {
         int childrenPerNode = (int) Math.max(2,
                 Math.min(CHILD_SLOT_LIMIT, states == 0 ? 2 : (jointSum + states - 1) / states));
         boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
-        long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
-                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
-                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
-                + childrenPerNode * (long) Integer.BYTES
-                + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
+        long perNode = bytesPerNode(roles, stride, edgesPerNode, childrenPerNode, bigJoints, amaf);
         long nodes = Math.min(maxNodes, memoryBytes / perNode);
         // every array must stay addressable by an int
         nodes = Math.min(nodes, (Integer.MAX_VALUE - 16)
@@ -751,10 +784,11 @@ final class SearchTree {
      * Makes room during a search: the first worker to call this once the pool is full pauses the others at
      * their next iteration boundary, doubles the arrays while the budget allows (else recycles down to half
      * the pool) and lets them go on. Gives up (the tree just stops growing) if the others do not pause before
-     * the search stops, or if the deadline is nearer than twice the last such pause.
+     * the search stops, or if the deadline is nearer than twice the pause it expects
+     * ({@link #makeRoomEstimateMillis}); the arrays then grow between moves instead.
      */
     void recycleWhileSearching(SearchRunner runner) {
-        if (!full || runner == null || runner.stopped() || runner.remainingMillis() < 2 * lastRecycleMillis + 20
+        if (!full || runner == null || runner.stopped() || runner.remainingMillis() < makeRoomEstimateMillis()
                 || !exclusive.compareAndSet(false, true)) {
             // stopped, too close to the deadline, or the strategy reads the tree: the tree stops growing for
             // the rest of this search instead

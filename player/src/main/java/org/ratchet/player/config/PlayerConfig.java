@@ -139,6 +139,10 @@ public final class PlayerConfig {
     }
 
     /** MAST-in-tree weight of the search, in visits (0: off). */
+    public double searchExploration() {
+        return Double.parseDouble(get(Setting.SEARCH_EXPLORATION));
+    }
+
     public int searchPriorVisits() {
         return integer(Setting.SEARCH_PRIOR_VISITS);
     }
@@ -212,6 +216,16 @@ public final class PlayerConfig {
         requireRange(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
         requireRange(Setting.MAX_CONNECTIONS, 1, 1_000_000);
         requireRange(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
+        double exploration;
+        try {
+            exploration = searchExploration();
+        } catch (NumberFormatException e) {
+            exploration = Double.NaN;
+        }
+        if (!(exploration >= 0 && exploration <= 100)) {
+            throw new IllegalArgumentException(Setting.SEARCH_EXPLORATION.key() + " must be a number from 0 to 100, "
+                + "found '" + get(Setting.SEARCH_EXPLORATION) + "'");
+        }
         try {
             playoutPolicy();
         } catch (IllegalArgumentException e) {

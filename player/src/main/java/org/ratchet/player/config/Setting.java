@@ -2,6 +2,7 @@ package org.ratchet.player.config;
 
 import java.util.Locale;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.search.SearchOptions;
 
 /**
  * Every setting of the player server, with its default. The shipped {@code config/ratchet.properties}
@@ -26,6 +27,8 @@ public enum Setting {
             + " clocks), never longer than this."),
     COMPILE_MEMORY_PERCENT("compile.memory.percent", "25", "P",
         "Share of the maximum heap the search engine's compiled game may fill."),
+    SEARCH_EXPLORATION("search.exploration", Double.toString(SearchOptions.DEFAULT_EXPLORATION), "C",
+        "UCT's exploration constant for goals scaled to 0..1: larger tries more moves, smaller digs deeper."),
     SEARCH_PRIOR_VISITS("search.prior.visits", "0", "N",
         "MAST-in-tree: weight, in visits, of a move's MAST average in the tree's move values; 0 is plain UCT."),
     SEARCH_GRAVE_REFERENCE("search.grave.reference", "0", "N",

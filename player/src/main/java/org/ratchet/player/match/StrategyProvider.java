@@ -23,6 +23,7 @@ final class StrategyProvider {
             .withPlayoutPolicy(config.playoutPolicy())
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
             .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
+            .withExploration(config.searchExploration())
             .withPriorVisits(config.searchPriorVisits())
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS);
         return Strategies.create(config.strategy(), options);

@@ -69,6 +69,15 @@ class PlayerConfigTest {
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.NAME, "two words")), "name must be a single word");
         assertRefused(() -> PlayerConfig.load(null, Map.of("RATCHET_PLAYOUT", "greedy"), Map.of()),
             "playout must be mast or uniform, found 'greedy'");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EXPLORATION, "NaN")),
+            "search.exploration must be a number from 0 to 100, found 'NaN'");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EXPLORATION, "-1")),
+            "search.exploration must be a number from 0 to 100");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(),
+            Map.of(Setting.SEARCH_PRIOR_VISITS, "4", Setting.SEARCH_GRAVE_REFERENCE, "50")),
+            "are two ways to value untried moves");
+        assertEquals(0.25, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EXPLORATION", "0.25"), Map.of())
+            .searchExploration());
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "prot=9147\n");
         assertRefused(() -> PlayerConfig.load(file, Map.of(), Map.of()), "unknown setting 'prot'");
