@@ -1,6 +1,5 @@
 package org.ratchet.player.gamemaster;
 
-import org.ratchet.reasoner.play.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -181,7 +180,7 @@ public final class TournamentResult {
             matchesJson.add(entry);
         }
         json.put("matches", matchesJson);
-        return Json.write(json);
+        return JsonCodec.write(json);
     }
 
     /** Writes the estimate as VALUE, VALUELow, VALUEHigh; unknown bounds (too few matches) are null. */

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ratchet.player.gamemaster.JsonCodec;
 import org.ratchet.player.gamemaster.TournamentResult;
 import org.ratchet.player.gamemaster.TournamentResult.Played;
-import org.ratchet.reasoner.play.Json;
 
 /**
  * The matches of a gauntlet and what they say about the new build (player 0 of every game) against the
@@ -240,7 +240,7 @@ public final class GauntletResult {
             faults.put("errors", totalErrors(build));
             json.put(build == 0 ? "new" : "reference", faults);
         }
-        return Json.write(json);
+        return JsonCodec.write(json);
     }
 
     private static Map<String, Object> figuresJson(Figures f) {
