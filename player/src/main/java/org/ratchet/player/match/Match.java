@@ -419,7 +419,7 @@ final class Match {
 
     /** Tells the observer about the state after {@code ply} joint moves, once per ply (tracker thread). */
     private void reportState(TrackedGame view, int ply) {
-        if (ply <= reportedPly) {
+        if (observer == MatchObserver.NONE || ply <= reportedPly) {
             return;
         }
         reportedPly = ply;

@@ -65,6 +65,9 @@ public final class PlayerServer implements AutoCloseable {
         channel = bootstrap.bind(address).sync().channel();
         int port = ((InetSocketAddress) channel.localAddress()).getPort();
         LOG.info("{} listening on port {} ({})", config.name(), port, config);
+        if (board != null) {
+            board.ggpPortBound(port);
+        }
         startStatusPage();
         return port;
     }

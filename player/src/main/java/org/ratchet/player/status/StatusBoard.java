@@ -34,7 +34,7 @@ public final class StatusBoard implements MatchObserver {
     /** Our moves at the root listed per ply, most visited first. */
     static final int TOP_MOVES = 8;
 
-    private final StatusSnapshot.Player player;
+    private StatusSnapshot.Player player;
     private final PlayerRecords records;
     private final ExecutorService recordWriter = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "ratchet-records");
@@ -53,6 +53,11 @@ public final class StatusBoard implements MatchObserver {
     public synchronized StatusSnapshot snapshot() {
         return new StatusSnapshot(player, System.currentTimeMillis(), current == null ? null : current.view(),
             List.copyOf(recent));
+    }
+
+    /** The GGP port actually bound (the configured one may be 0: any free port). */
+    public synchronized void ggpPortBound(int port) {
+        player = new StatusSnapshot.Player(player.name(), port, player.strategy(), player.threads());
     }
 
     public PlayerRecords records() {
@@ -120,9 +125,10 @@ public final class StatusBoard implements MatchObserver {
         for (SearchStatistics.MoveStatistics m : stats.moves().subList(0, Math.min(TOP_MOVES, stats.moves().size()))) {
             top.add(new StatusSnapshot.RootMove(m.move(), m.visits(), round(m.meanValue()), m.provenValue()));
         }
-        // The value we expect from here: the proven one if solved, else the mean of the move the search prefers.
+        // The value we expect from here: the proven one if solved, else the mean of the move the search prefers;
+        // unknown when we have one move only (the search keeps no statistics for a role's only move).
         double expected = stats.provenValue() >= 0 ? stats.provenValue()
-            : stats.moves().isEmpty() ? -1 : round(stats.moves().get(0).meanValue());
+            : stats.moves().size() < 2 ? -1 : round(stats.moves().get(0).meanValue());
         return new StatusSnapshot.Search(stats.strategy(), stats.threads(), stats.iterations(), stats.playouts(),
             stats.elapsedMillis(), round(stats.iterationsPerSecond()), round(stats.playoutsPerSecond()),
             stats.treeNodes(), stats.poolNodes(), stats.longestStallMillis(), stats.provenValue(), expected, top);

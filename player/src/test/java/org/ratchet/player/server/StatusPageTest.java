@@ -43,7 +43,7 @@ class StatusPageTest {
         server = new PlayerServer(config(freePort(), records));
         ggp = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
         assertNotNull(server.statusUrl());
-        status = new GgpClient(Integer.parseInt(server.statusUrl().replaceAll(".*:(\\d+)/$", "$1")));
+        status = statusClient(server);
     }
 
     @AfterAll
@@ -57,8 +57,14 @@ class StatusPageTest {
             .with(Setting.THREADS, "1")
             .with(Setting.START_MARGIN_MS, "600")
             .with(Setting.PLAY_MARGIN_MS, "600")
+            .with(Setting.SEARCH_MEMORY_PERCENT, "2") // a small tree: quick to allocate on a busy machine
             .with(Setting.STATUS_PORT, Integer.toString(statusPort))
             .with(Setting.RECORDS_DIR, recordsDir.toString());
+    }
+
+    /** A client of the server's status port. */
+    static GgpClient statusClient(PlayerServer server) {
+        return new GgpClient(Integer.parseInt(server.statusUrl().replaceAll(".*:(\\d+)/$", "$1")));
     }
 
     /** A port free a moment ago (the status port has no "any free port": 0 turns it off). */
@@ -72,18 +78,18 @@ class StatusPageTest {
         return client.exchange("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     }
 
-    private static JsonNode statusJson() throws IOException {
-        GgpClient.HttpReply reply = get(status, "/status.json");
+    private static JsonNode statusJson(GgpClient statusClient) throws IOException {
+        GgpClient.HttpReply reply = get(statusClient, "/status.json");
         assertEquals(200, reply.status(), reply.body());
         assertTrue(reply.header("Content-Type").startsWith("application/json"), reply.header("Content-Type"));
         return JsonCodec.MAPPER.readTree(reply.body());
     }
 
     /** The status once it satisfies {@code ready}: the match reports from its own threads, just after replying. */
-    static JsonNode awaitStatus(Predicate<JsonNode> ready, String what) throws IOException {
+    static JsonNode awaitStatus(GgpClient statusClient, Predicate<JsonNode> ready, String what) throws IOException {
         JsonNode json = null;
         for (int attempt = 0; attempt < 100; attempt++) {
-            json = statusJson();
+            json = statusJson(statusClient);
             if (ready.test(json)) {
                 return json;
             }
@@ -102,7 +108,7 @@ class StatusPageTest {
         ScriptedGamemaster gamemaster = new ScriptedGamemaster(ggp, TestGames.repositoryGame("ticTacToe"));
         List<JsonNode> seen = new ArrayList<>();
         // A start clock long enough for the compile on a busy machine, so the search plays (and reports).
-        int plies = gamemaster.playMatch("status.1", 0, 10, 2, ply -> seen.add(awaitStatus(
+        int plies = gamemaster.playMatch("status.1", 0, 20, 2, ply -> seen.add(awaitStatus(status,
             json -> json.path("match").path("moves").size() >= ply && json.path("match").path("state").path("ply").asInt() >= ply - 1,
             "ply " + ply)));
 
@@ -113,7 +119,7 @@ class StatusPageTest {
         assertEquals("status.1", match.path("matchId").asString());
         assertEquals("xplayer", match.path("role").asString());
         assertEquals(List.of("xplayer", "oplayer"), strings(match.path("roles")));
-        assertEquals(10000, match.path("startClockMillis").asLong());
+        assertEquals(20000, match.path("startClockMillis").asLong());
         assertEquals(2000, match.path("playClockMillis").asLong());
         assertTrue(match.path("game").asString().matches("game-[0-9a-f]{8}"), match.path("game").asString());
         assertFalse(match.path("engine").asString().isEmpty(), match.toString());
@@ -145,7 +151,7 @@ class StatusPageTest {
         assertTrue(strings(state.path("facts")).stream().anyMatch(f -> f.matches("\\(cell [123] [123] [bxo]\\)")),
             state.toString());
 
-        JsonNode after = awaitStatus(json -> json.path("recent").size() > 0
+        JsonNode after = awaitStatus(status, json -> json.path("recent").size() > 0
             && json.path("recent").get(0).path("matchId").asString().equals("status.1"), "the match in recent");
         JsonNode recent = after.path("recent").get(0);
         assertEquals(2, recent.path("goals").size(), recent.toString());

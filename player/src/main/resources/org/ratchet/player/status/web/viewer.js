@@ -49,7 +49,8 @@
       return row;
     }));
     $("step").max = record.states.length - 1;
-    go(0);
+    const wantedStep = new URLSearchParams(location.search).get("step");
+    go(wantedStep === "last" ? record.states.length - 1 : Number(wantedStep) || 0);
   }
 
   function go(to) {
