@@ -278,7 +278,9 @@ public final class PlayerConfig {
     /** A numeric address (no name look-up at start-up: a typo must not wait on DNS). */
     private InetAddress address(Setting setting) {
         String text = values.get(setting);
-        boolean numeric = !text.isEmpty() && text.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == '.' || c == ':');
+        // An IPv4 literal of four octets, or an IPv6 literal (with a colon: never looked up as a name).
+        boolean numeric = text.matches("((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)")
+            || text.contains(":") && text.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == '.' || c == ':');
         try {
             if (numeric) {
                 return InetAddress.getByName(text);
