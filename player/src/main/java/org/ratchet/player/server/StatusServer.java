@@ -44,12 +44,9 @@ final class StatusServer {
             .childHandler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
-                    InetAddress client = ch.remoteAddress().getAddress();
-                    if (!limits.admit(client)) {
-                        ch.close();
+                    if (!limits.admitOrClose(ch)) {
                         return;
                     }
-                    ch.closeFuture().addListener(closed -> limits.release(client));
                     RequestDeadline deadline = new RequestDeadline(requestTimeoutSeconds);
                     ch.pipeline()
                         .addLast(deadline)
