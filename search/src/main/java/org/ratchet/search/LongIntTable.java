@@ -76,6 +76,17 @@ final class LongIntTable {
         return -3;
     }
 
+    /** A table for {@code expectedEntries} with this one's entries. Only while nobody inserts. */
+    LongIntTable copy(int expectedEntries) {
+        LongIntTable copy = new LongIntTable(expectedEntries);
+        for (int slot = 0; slot < keys.length; slot++) {
+            if (keys[slot] != 0 && values[slot] >= 0) {
+                copy.putIfAbsent(keys[slot], values[slot]);
+            }
+        }
+        return copy;
+    }
+
     /** Empties the table. Only while nobody else uses it. */
     void clear() {
         java.util.Arrays.fill(keys, 0L);

@@ -34,6 +34,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private BestLine bestLine;
     private SearchRunner runner;
     private MctsWorker[] workers;
+    /** Playouts of workers that were replaced (see {@link SearchRunner}), so the counts never go back. */
+    private long retiredPlayouts;
     private volatile SearchStatistics statistics;
     /** Our most visited move at the root during the current search, readable at any moment; -1 if none. */
     private volatile int bestMoveSoFar = -1;
@@ -57,7 +59,8 @@ public final class MctsStrategy implements ReportingStrategy {
         Strategies.requireRole(machine, roleIndex);
         this.role = roleIndex;
         this.tree = new SearchTree(machine.roleCount(),
-                SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS));
+                SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
+                        options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
@@ -72,7 +75,11 @@ public final class MctsStrategy implements ReportingStrategy {
         MoveAverages averages = options.playoutPolicy() == PlayoutPolicy.MAST
                 ? new MoveAverages(machine.roleCount()) : null;
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, bestLine,
-                options.exploration(), options.priorVisits());
+                options.exploration(), options.priorVisits(), options.keepsAmaf()
+                        ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
+        if (workers[slot] != null) {
+            retiredPlayouts += workers[slot].playouts(); // a worker replaced while busy keeps its count
+        }
         workers[slot] = worker;
         return worker;
     }
@@ -166,7 +173,7 @@ public final class MctsStrategy implements ReportingStrategy {
     }
 
     private long playouts() {
-        long sum = 0;
+        long sum = retiredPlayouts;
         for (MctsWorker worker : workers) {
             sum += worker == null ? 0 : worker.playouts();
         }

@@ -32,6 +32,8 @@ final class MctsWorker implements SearchRunner.Worker {
     private final double exploration;
     /** MAST-in-tree weight in visits (0: plain UCT); see {@link SearchOptions#priorVisits()}. */
     private final int priorVisits;
+    /** GRAVE's statistics and reference node; null when GRAVE is off. */
+    private final Grave grave;
     private final int roles;
     private final int[] jointMove;
     private final int[] goals;
@@ -52,7 +54,7 @@ final class MctsWorker implements SearchRunner.Worker {
 
     /** {@code averages} null means uniform playouts; {@code bestLine} null means not a single-player game. */
     MctsWorker(SearchTree tree, StateMachine machine, SplittableRandom random, MoveAverages averages,
-            BestLine bestLine, double exploration, int priorVisits) {
+            BestLine bestLine, double exploration, int priorVisits, Grave grave) {
         this.tree = tree;
         this.allocator = tree.new Allocator();
         this.activitySlot = tree.registerWorker();
@@ -63,6 +65,7 @@ final class MctsWorker implements SearchRunner.Worker {
         this.bestLine = bestLine;
         this.exploration = exploration;
         this.priorVisits = averages == null ? 0 : priorVisits;
+        this.grave = grave;
         this.roles = machine.roleCount();
         this.jointMove = new int[roles];
         this.goals = new int[roles];
@@ -98,6 +101,9 @@ final class MctsWorker implements SearchRunner.Worker {
         pathLength = 0;
         levelsChosen = 0;
         int node = tree.root();
+        if (grave != null) {
+            grave.startDescent(node);
+        }
         int end = SearchTree.NONE; // the node the iteration ends at, NONE when it ends just past the tree
         boolean machineReady = false;
         boolean finished = false;
@@ -159,6 +165,9 @@ final class MctsWorker implements SearchRunner.Worker {
                 playouts++;
             }
             backUp(end);
+            if (grave != null) {
+                grave.backUp(path, chosenEdges, levelsChosen, playout.trace(), playedOut ? playout.steps() : 0, goals);
+            }
             learn(playedOut, end != SearchTree.NONE && tree.isTerminal(end));
             finished = true;
             return true;
@@ -222,6 +231,9 @@ final class MctsWorker implements SearchRunner.Worker {
         int base = (pathLength - 1) * roles;
         double logVisits = Math.log(Math.max(1, tree.visits(node)));
         int mover = tree.mover(node);
+        if (grave != null) {
+            grave.enter(node);
+        }
         long joint = 0;
         long stride = 1;
         for (int role = 0; role < roles; role++) {
@@ -263,13 +275,18 @@ final class MctsWorker implements SearchRunner.Worker {
      * gets no exploration bonus (a proven loss is never chosen while anything else is). With MAST-in-tree the
      * move's value starts as its MAST average (what the move earned in this match's playouts, wherever it was
      * played), counted as {@link #priorVisits} visits, and the samples through this edge take over as they
-     * come; without it every move is tried once before any twice.
+     * come. With GRAVE the value blends in the move's all-moves-as-first value at the reference node
+     * ({@link Grave#value}). Otherwise every move is tried once before any twice.
      */
     private double moveScore(int node, int mover, int role, int moveIndex, int edge, double logVisits) {
         int n = tree.edgeVisits(edge);
         int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
         if (child >= 0 && tree.isProven(child)) {
             return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
+        }
+        if (grave != null) {
+            double value = grave.value(role, edge, n);
+            return Double.isNaN(value) ? Double.MAX_VALUE : value + exploration * Math.sqrt(logVisits / (n + 1));
         }
         if (priorVisits > 0) {
             double prior = averages.mean(role, tree.edgeMove(edge));

@@ -15,9 +15,14 @@ package org.ratchet.search;
  * @param priorVisits        MAST-in-tree: a tree move's value starts from its MAST average, weighted as this
  *                           many visits, so moves that did well elsewhere are tried first and first
  *                           samples are smoothed; 0 is plain UCT (every move once before any twice)
+ * @param graveReference     GRAVE: a tree move's value is blended with its all-moves-as-first value taken at
+ *                           the closest node of the descent with more than this many visits; 0 turns it off
+ * @param graveBias          GRAVE's bias: how fast a move's own samples take over from its all-moves-as-first
+ *                           value (larger: sooner)
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
-        PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits) {
+        PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
+        int graveReference, double graveBias) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -41,15 +46,28 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (priorVisits < 0) {
             throw new IllegalArgumentException("prior visits must not be negative, not " + priorVisits);
         }
+        if (graveReference < 0) {
+            throw new IllegalArgumentException("GRAVE reference visits must not be negative, not " + graveReference);
+        }
+        if (!(graveBias >= 0) || Double.isInfinite(graveBias)) {
+            throw new IllegalArgumentException("GRAVE bias must be a finite non-negative number, not " + graveBias);
+        }
+        if (priorVisits > 0 && graveReference > 0) {
+            throw new IllegalArgumentException("MAST-in-tree (prior visits) and GRAVE are two ways to value "
+                    + "untried moves; choose one");
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
     }
 
+    /** GRAVE's bias where none is given: the value of Cazenave's experiments across games. */
+    public static final double DEFAULT_GRAVE_BIAS = 1e-5;
+
     /** All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4. */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
-                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0, 0);
+                treeMemoryOfHeap(12), PlayoutPolicy.MAST, 0.4, System.nanoTime(), 0, 0, 0, DEFAULT_GRAVE_BIAS);
     }
 
     /** The given percentage of the maximum heap, in bytes. */
@@ -59,46 +77,57 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
 
     public SearchOptions withThreads(int newThreads) {
         return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
         return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
         return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
-                exploration, seed, iterationLimit, priorVisits);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withExploration(double newExploration) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                newExploration, seed, iterationLimit, priorVisits);
+                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withSeed(long newSeed) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, newSeed, iterationLimit, priorVisits);
+                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, newLimit, priorVisits);
+                exploration, seed, newLimit, priorVisits, graveReference, graveBias);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, newPriorVisits);
+                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias);
+    }
+
+    /** GRAVE with the given reference visits (0: off) and bias. */
+    public SearchOptions withGrave(int newReference, double newBias) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits, newReference, newBias);
+    }
+
+    /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */
+    public boolean keepsAmaf() {
+        return graveReference > 0;
     }
 }

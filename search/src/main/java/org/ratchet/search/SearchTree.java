@@ -49,6 +49,8 @@ final class SearchTree {
     private static final int SHARED = 2;
     private static final int PROVEN = 2;
     private static final int PROVING = 1;
+    /** Nodes the arrays hold at first (see {@link #capacity}). */
+    static final int INITIAL_NODES = 1 << 16;
     /** Slots of {@link #activity}: workers count in one of them, 16 ints apart so they share no cache line. */
     private static final int ACTIVITY_SLOTS = 64;
     private static final int ACTIVITY_STRIDE = 16;
@@ -56,45 +58,59 @@ final class SearchTree {
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     final int roles;
-    private final int capacity;
+    /**
+     * Nodes the arrays hold now. They start small and double when full, up to {@link #layout}'s size, so a
+     * match allocates what its search fills rather than its whole budget at the start (allocating and zeroing
+     * a large heap share takes seconds of a start clock on a busy machine). Only resized while no iteration
+     * is active, like recycling.
+     */
+    private int capacity;
+    /** The most the arrays may grow to: the budget's layout. */
+    private final Layout layout;
     private final int stateStride;
 
     // ---- per node ----
-    private final long[] keys;
-    private final int[] stateLengths;
+    private long[] keys;
+    private int[] stateLengths;
     /** Node n's facts at {@code states[n * stateStride ...]}, unless they did not fit: then in oversizeStates[n]. */
-    private final int[] states;
-    private final int[][] oversizeStates;
+    private int[] states;
+    private int[][] oversizeStates;
     /** {@code roleEdges[n * (roles + 1) + r]}: the edge where role r's moves start; the last entry is the end. */
-    private final int[] roleEdges;
+    private int[] roleEdges;
     /** First child slot, or NONE when the children are in {@link #bigChildren} (or the node is terminal). */
-    private final int[] firstChild;
+    private int[] firstChild;
     /** The only role with a choice (0 if none has one), or -1 if several roles choose at once. */
-    private final byte[] movers;
-    private final byte[] flags;
-    private final int[] provenStates;
-    private final int[] provenGoals;
-    private final int[] visits;
-    private final int[] marks;
-    private final int[] queue;
+    private byte[] movers;
+    private byte[] flags;
+    private int[] provenStates;
+    private int[] provenGoals;
+    private int[] visits;
+    private int[] marks;
+    private int[] queue;
 
     // ---- per edge ----
-    private final int[] edgeMoves;
-    private final int[] edgeVisits;
-    private final long[] edgeValues;
+    private int[] edgeMoves;
+    private int[] edgeVisits;
+    private long[] edgeValues;
+    /**
+     * All-moves-as-first statistics per edge, kept only for GRAVE (else empty): the playouts through the
+     * edge's node in which its role made the edge's move at that node or later.
+     */
+    private int[] edgeAmafVisits;
+    private long[] edgeAmafValues;
 
-    private final int[] childSlots;
-    private final LongIntTable transpositions;
-    private final LongIntTable bigChildren;
+    private int[] childSlots;
+    private LongIntTable transpositions;
+    private LongIntTable bigChildren;
 
     // ---- allocation ----
-    private final int[] freeNodes;
+    private int[] freeNodes;
     private int freeCount;
     private final AtomicInteger freeTaken = new AtomicInteger();
     private final AtomicInteger edgeTop = new AtomicInteger();
     private final AtomicInteger childTop = new AtomicInteger();
-    private final int nodeChunk;
-    private final int edgeChunk;
+    private int nodeChunk;
+    private int edgeChunk;
     /** Counts recyclings: an allocator whose epoch is older drops the chunks it holds. */
     private volatile int epoch;
     private volatile boolean full;
@@ -120,40 +136,112 @@ final class SearchTree {
     private int[] scratch = new int[64];
 
     /** Sizes of the arrays, from a budget and the game's shape. */
-    record Layout(int nodes, int stateStride, int edges, int childSlots, int bigChildren) {
+    record Layout(int nodes, int stateStride, int edges, int childSlots, int bigChildren, boolean amaf) {
     }
 
+    /** A tree whose arrays start with an eighth of the layout, at most {@link #INITIAL_NODES} nodes. */
     SearchTree(int roles, Layout layout) {
+        this(roles, layout, Math.min(INITIAL_NODES, layout.nodes() / 8));
+    }
+
+    /** A tree whose arrays start with room for {@code initialNodes} (at most the layout's) and grow to the layout. */
+    SearchTree(int roles, Layout layout, int initialNodes) {
         this.roles = roles;
-        this.capacity = layout.nodes();
+        this.layout = layout;
         this.stateStride = layout.stateStride();
-        keys = new long[capacity];
-        stateLengths = new int[capacity];
-        states = new int[Math.multiplyExact(capacity, stateStride)];
-        oversizeStates = new int[capacity][];
-        roleEdges = new int[Math.multiplyExact(capacity, roles + 1)];
-        firstChild = new int[capacity];
-        movers = new byte[capacity];
-        flags = new byte[capacity];
-        provenStates = new int[capacity];
-        provenGoals = new int[Math.multiplyExact(capacity, roles)];
-        visits = new int[capacity];
-        marks = new int[capacity];
-        queue = new int[capacity];
-        edgeMoves = new int[layout.edges()];
-        edgeVisits = new int[layout.edges()];
-        edgeValues = new long[layout.edges()];
-        childSlots = new int[layout.childSlots()];
+        resize(Math.max(16, Math.min(layout.nodes(), initialNodes)));
         transpositions = new LongIntTable(capacity);
-        bigChildren = new LongIntTable(layout.bigChildren());
-        freeNodes = new int[capacity];
-        for (int n = 0; n < capacity; n++) {
-            freeNodes[n] = n;
-        }
-        freeCount = capacity;
-        nodeChunk = Math.max(1, Math.min(32, capacity / 64));
-        edgeChunk = Math.max(1, Math.min(4096, layout.edges() / 64));
+        bigChildren = new LongIntTable(bigChildrenFor(capacity));
+        freeCount = 0;
+        appendFreeNodes(0, capacity);
         ownAllocator = new Allocator();
+    }
+
+    /** Sets the arrays to hold {@code nodes} nodes, keeping what they hold; the tables are the caller's. */
+    private void resize(int nodes) {
+        int edges = share(layout.edges(), nodes);
+        int children = share(layout.childSlots(), nodes);
+        keys = grown(keys, nodes);
+        stateLengths = grown(stateLengths, nodes);
+        states = grown(states, Math.multiplyExact(nodes, stateStride));
+        oversizeStates = oversizeStates == null ? new int[nodes][] : Arrays.copyOf(oversizeStates, nodes);
+        roleEdges = grown(roleEdges, Math.multiplyExact(nodes, roles + 1));
+        firstChild = grown(firstChild, nodes);
+        movers = movers == null ? new byte[nodes] : Arrays.copyOf(movers, nodes);
+        flags = flags == null ? new byte[nodes] : Arrays.copyOf(flags, nodes);
+        provenStates = grown(provenStates, nodes);
+        provenGoals = grown(provenGoals, Math.multiplyExact(nodes, roles));
+        visits = grown(visits, nodes);
+        marks = grown(marks, nodes);
+        queue = grown(queue, nodes);
+        edgeMoves = grown(edgeMoves, edges);
+        edgeVisits = grown(edgeVisits, edges);
+        edgeValues = grown(edgeValues, edges);
+        edgeAmafVisits = grown(edgeAmafVisits, layout.amaf() ? edges : 0);
+        edgeAmafValues = grown(edgeAmafValues, layout.amaf() ? edges : 0);
+        childSlots = grown(childSlots, children);
+        freeNodes = grown(freeNodes, nodes);
+        capacity = nodes;
+        nodeChunk = Math.max(1, Math.min(32, nodes / 64));
+        edgeChunk = Math.max(1, Math.min(4096, edges / 64));
+    }
+
+    /** The part of a whole-layout arena size that goes with {@code nodes} nodes. */
+    private int share(int layoutSize, int nodes) {
+        return (int) Math.max(1, (long) layoutSize * nodes / layout.nodes());
+    }
+
+    private int bigChildrenFor(int nodes) {
+        return Math.max(16, share(layout.bigChildren(), nodes));
+    }
+
+    private static int[] grown(int[] array, int length) {
+        return array == null ? new int[length] : Arrays.copyOf(array, length);
+    }
+
+    private static long[] grown(long[] array, int length) {
+        return array == null ? new long[length] : Arrays.copyOf(array, length);
+    }
+
+    /** Puts nodes {@code from .. to) on the free list, after the ones still free. */
+    private void appendFreeNodes(int from, int to) {
+        for (int node = from; node < to; node++) {
+            freeNodes[freeCount++] = node;
+        }
+    }
+
+    /** Whether the arrays may still grow. */
+    boolean canGrow() {
+        return capacity < layout.nodes();
+    }
+
+    /**
+     * Doubles the arrays (up to the layout): the nodes, edges and children in use keep their places, the new
+     * nodes join the free list, and the tables are rebuilt larger. Only while no iteration is active.
+     */
+    void grow() {
+        long started = System.nanoTime();
+        int oldCapacity = capacity;
+        int untaken = Math.max(0, freeCount - freeTaken.get());
+        System.arraycopy(freeNodes, freeCount - untaken, freeNodes, 0, untaken);
+        resize((int) Math.min(layout.nodes(), 2L * oldCapacity));
+        freeCount = untaken;
+        appendFreeNodes(oldCapacity, capacity);
+        freeTaken.set(0);
+        transpositions = transpositions.copy(capacity);
+        bigChildren = bigChildren.copy(bigChildrenFor(capacity));
+        full = false;
+        epoch++; // allocators drop their chunks: the free list was laid out anew
+        lastRecycleMillis = (System.nanoTime() - started) / 1_000_000;
+    }
+
+    /** Room for more nodes when the tree is full: larger arrays while the budget allows, else recycling. */
+    private void makeRoom() {
+        if (canGrow()) {
+            grow();
+        } else {
+            recycle(capacity / 2);
+        }
     }
 
     /**
@@ -161,9 +249,10 @@ final class SearchTree {
      * machine, whose shape is sampled by a few random playouts from its current state (at most
      * {@code sampleMillis}): room for states a quarter larger than the largest seen, and for the mean number
      * of moves per state seen (at least 4), each with its share of child slots. States that still do not fit
-     * are kept aside, at the price of an allocation each.
+     * are kept aside, at the price of an allocation each. With {@code amaf} every edge also has room for
+     * all-moves-as-first statistics.
      */
-    static Layout layoutFor(StateMachine machine, int maxNodes, long memoryBytes, long sampleMillis) {
+    static Layout layoutFor(StateMachine machine, int maxNodes, long memoryBytes, long sampleMillis, boolean amaf) {
         int roles = machine.roleCount();
         State start = machine.currentState();
         long sampleEnd = System.nanoTime() + sampleMillis * 1_000_000;
@@ -199,7 +288,8 @@ final class SearchTree {
         boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
         long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
                 + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
-                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES) + childrenPerNode * (long) Integer.BYTES
+                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
+                + childrenPerNode * (long) Integer.BYTES
                 + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
         long nodes = Math.min(maxNodes, memoryBytes / perNode);
         // every array must stay addressable by an int
@@ -207,7 +297,8 @@ final class SearchTree {
                 / Math.max(Math.max(stride, childrenPerNode), Math.max(edgesPerNode, roles + 1)));
         nodes = Math.max(16, nodes);
         int n = (int) nodes;
-        return new Layout(n, stride, n * edgesPerNode, n * childrenPerNode, bigJoints ? n : Math.max(16, n / 16));
+        return new Layout(n, stride, n * edgesPerNode, n * childrenPerNode, bigJoints ? n : Math.max(16, n / 16),
+                amaf);
     }
 
     int capacity() {
@@ -267,6 +358,16 @@ final class SearchTree {
 
     long edgeValue(int edge) {
         return (long) LONGS.getOpaque(edgeValues, edge);
+    }
+
+    /** All-moves-as-first visits of the edge (GRAVE only). */
+    int edgeAmafVisits(int edge) {
+        return (int) INTS.getOpaque(edgeAmafVisits, edge);
+    }
+
+    /** All-moves-as-first goal sum of the edge (GRAVE only). */
+    long edgeAmafValue(int edge) {
+        return (long) LONGS.getOpaque(edgeAmafValues, edge);
     }
 
     boolean isProven(int node) {
@@ -341,6 +442,12 @@ final class SearchTree {
 
     void addEdgeValue(int edge, int goal) {
         LONGS.getAndAdd(edgeValues, edge, (long) goal);
+    }
+
+    /** Counts a playout in which the edge's move was made at its node or later (GRAVE only). */
+    void addEdgeAmaf(int edge, int goal) {
+        INTS.getAndAdd(edgeAmafVisits, edge, 1);
+        LONGS.getAndAdd(edgeAmafValues, edge, (long) goal);
     }
 
     // ---- growing ----
@@ -460,6 +567,10 @@ final class SearchTree {
                 edgeMoves[position] = machine.legalMove(role, i);
                 edgeVisits[position] = 0;
                 edgeValues[position] = 0;
+                if (edgeAmafVisits.length > 0) {
+                    edgeAmafVisits[position] = 0;
+                    edgeAmafValues[position] = 0;
+                }
                 position++;
             }
         }
@@ -584,7 +695,11 @@ final class SearchTree {
         root = node;
         rootState = state;
         if (nodesInUse() > capacity - capacity / 4 && isQuiet()) {
-            recycle(capacity / 2);
+            // what the game left behind goes first; the arrays grow only if the rest still fills half of them
+            recycle(canGrow() ? capacity : capacity / 2);
+            if (canGrow() && nodesInUse() > capacity / 2) {
+                grow();
+            }
         }
     }
 
@@ -633,9 +748,10 @@ final class SearchTree {
     }
 
     /**
-     * Recycles during a search: the first worker to call this once the pool is full pauses the others at
-     * their next iteration boundary, recycles down to half the pool and lets them go on. Gives up (the tree
-     * just stops growing) if the others do not pause before the search stops.
+     * Makes room during a search: the first worker to call this once the pool is full pauses the others at
+     * their next iteration boundary, doubles the arrays while the budget allows (else recycles down to half
+     * the pool) and lets them go on. Gives up (the tree just stops growing) if the others do not pause before
+     * the search stops, or if the deadline is nearer than twice the last such pause.
      */
     void recycleWhileSearching(SearchRunner runner) {
         if (!full || runner == null || runner.stopped() || runner.remainingMillis() < 2 * lastRecycleMillis + 20
@@ -652,7 +768,7 @@ final class SearchTree {
                 }
                 Thread.onSpinWait();
             }
-            recycle(capacity / 2);
+            makeRoom();
         } finally {
             pauseRequested = false;
             exclusive.set(false);
@@ -845,6 +961,10 @@ final class SearchTree {
                 System.arraycopy(edgeMoves, start, edgeMoves, top, length);
                 System.arraycopy(edgeVisits, start, edgeVisits, top, length);
                 System.arraycopy(edgeValues, start, edgeValues, top, length);
+                if (edgeAmafVisits.length > 0) {
+                    System.arraycopy(edgeAmafVisits, start, edgeAmafVisits, top, length);
+                    System.arraycopy(edgeAmafValues, start, edgeAmafValues, top, length);
+                }
                 for (int role = 0; role <= roles; role++) {
                     roleEdges[base + role] += top - start;
                 }
@@ -956,6 +1076,12 @@ final class SearchTree {
                     if (n < 0 || edgeValues[edge] < 0 || edgeValues[edge] > (long) n * SearchTree.MAX_GOAL) {
                         problems.add("node " + node + ": edge " + edge + " has " + n + " visits, value "
                                 + edgeValues[edge]);
+                    }
+                    // every playout through an edge made its move there, so it counts in the edge's AMAF too
+                    if (edgeAmafVisits.length > 0 && (edgeAmafVisits[edge] < n || edgeAmafValues[edge] < 0
+                            || edgeAmafValues[edge] > (long) edgeAmafVisits[edge] * SearchTree.MAX_GOAL)) {
+                        problems.add("node " + node + ": edge " + edge + " has " + n + " visits but AMAF "
+                                + edgeAmafVisits[edge] + " visits, value " + edgeAmafValues[edge]);
                     }
                     sum += n;
                 }

@@ -20,9 +20,12 @@ class ConcurrentSearchTest {
     void manyShortSearchesKeepTheTreeConsistent() {
         List<ToyGame> games = List.of(ToyGame.nim(23), ToyGame.pennies(5), ToyGame.lock(new int[] {1, 2, 0, 2}));
         for (ToyGame game : games) {
-            for (int pool : new int[] {20, 100_000}) {
+            // small pools recycle all the time; GRAVE (reference 8) adds the AMAF statistics to the checks
+            for (int[] poolAndGrave : new int[][] {{20, 0}, {100_000, 0}, {20, 8}, {100_000, 8}}) {
+                int pool = poolAndGrave[0];
                 StateMachine referee = game.newMachine();
-                try (MctsStrategy mcts = new MctsStrategy(threaded(4, 150, pool, pool))) {
+                SearchOptions options = threaded(4, 150, pool, pool).withGrave(poolAndGrave[1], 1e-5);
+                try (MctsStrategy mcts = new MctsStrategy(options)) {
                     mcts.prepare(game, 0, 0);
                     for (int search = 0; search < 60; search++) {
                         if (referee.isTerminal()) {

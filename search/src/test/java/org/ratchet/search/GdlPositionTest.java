@@ -38,6 +38,11 @@ class GdlPositionTest {
         // and with MAST-in-tree
         theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                 MctsToyGameTest.options(iterations, 11).withPriorVisits(4));
+        // and with GRAVE, on one thread and on two
+        for (int threads : new int[] {1, 2}) {
+            theOnlyGoodMoveIsFound(game, role, expected, provenValue,
+                    MctsToyGameTest.options(iterations, 11).withThreads(threads).withGrave(20, 1e-5));
+        }
     }
 
     private static void theOnlyGoodMoveIsFound(StateMachineFactory game, int role, String expected, int provenValue,
@@ -46,7 +51,8 @@ class GdlPositionTest {
         try (MctsStrategy mcts = new MctsStrategy(options)) {
             mcts.prepare(game, role, 0);
             int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
-            String search = options.threads() + " threads, prior " + options.priorVisits() + ": " + mcts.statistics();
+            String search = options.threads() + " threads, prior " + options.priorVisits() + ", GRAVE "
+                    + options.graveReference() + ": " + mcts.statistics();
             assertEquals(expected, GdlGames.render(machine, machine.move(move)), search);
             if (provenValue >= 0) {
                 assertEquals(provenValue, mcts.statistics().provenValue(), "solved: " + search);

@@ -40,12 +40,21 @@ public final class GauntletCommand implements Callable<Integer> {
     Path newJar;
 
     @Option(names = "--reference-jar", paramLabel = "JAR",
-        description = "The reference build (default with --opponent-strategy: the new build's jar).")
+        description = "The reference build (default with --opponent-strategy, --new-options or --reference-options: "
+            + "the new build's jar).")
     Path referenceJar;
 
     @Option(names = "--opponent-strategy", paramLabel = "NAME",
         description = "Strategy the reference plays (`serve --strategy`), e.g. montecarlo.")
     String opponentStrategy;
+
+    @Option(names = "--new-options", paramLabel = "OPTIONS",
+        description = "Further `serve` options of the new build, space-separated, e.g. \"--search-grave-reference 50\".")
+    String newOptions;
+
+    @Option(names = "--reference-options", paramLabel = "OPTIONS",
+        description = "Further `serve` options of the reference build, space-separated.")
+    String referenceOptions;
 
     @Option(names = "--games", split = ",", defaultValue = Gauntlet.DEFAULT_SUITE, paramLabel = "GAME",
         description = "Comma-separated games: names from --corpus or .kif paths (default: ${DEFAULT-VALUE}).")
@@ -82,23 +91,30 @@ public final class GauntletCommand implements Callable<Integer> {
     public Integer call() {
         try {
             Path newBuild = newJar != null ? newJar : runningJar();
-            Path reference = referenceJar != null ? referenceJar : opponentStrategy != null ? newBuild : null;
+            // Without a reference jar, the new build plays itself with other options (e.g. a strategy or setting).
+            boolean selfPlay = opponentStrategy != null || referenceOptions != null || newOptions != null;
+            Path reference = referenceJar != null ? referenceJar : selfPlay ? newBuild : null;
             if (reference == null) {
-                throw new IllegalArgumentException("give --reference-jar JAR or --opponent-strategy NAME "
+                throw new IllegalArgumentException("give --reference-jar JAR, or --opponent-strategy NAME or "
+                    + "--new-options/--reference-options for the new build against itself "
                     + "(scripts/gauntlet --reference REV builds a reference jar from a git revision)");
             }
             if (!dryRun) {
                 requireFile(newBuild, "--new-jar");
                 requireFile(reference, "--reference-jar");
             }
-            List<String> javaOptions = javaOptions(System.getenv(JAVA_OPTIONS_VARIABLE));
+            List<String> javaOptions = words(System.getenv(JAVA_OPTIONS_VARIABLE));
             boolean pinned = Gauntlet.canPinAll(cpus);
             if (!pinned) {
                 System.err.println("ratchet gauntlet: warning: taskset cannot pin players to CPUs "
                     + Arrays.toString(cpus) + "; running them unpinned");
             }
-            Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, null),
-                new PlayerLaunch(reference, javaOptions, opponentStrategy), matches, clockOptions.clocks(), cpus,
+            List<String> referenceServeOptions = new ArrayList<>(words(referenceOptions));
+            if (opponentStrategy != null) {
+                referenceServeOptions.addAll(List.of("--strategy", opponentStrategy));
+            }
+            Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, words(newOptions)),
+                new PlayerLaunch(reference, javaOptions, referenceServeOptions), matches, clockOptions.clocks(), cpus,
                 pinned, out != null ? out : defaultOut());
             Gauntlet gauntlet = new Gauntlet(settings, loadGames());
             System.out.print(gauntlet.describe());
@@ -119,6 +135,11 @@ public final class GauntletCommand implements Callable<Integer> {
             System.err.println("ratchet gauntlet: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** The space-separated words of an option's value; none for a missing value. */
+    static List<String> words(String value) {
+        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
     }
 
     private List<PreparedGame> loadGames() throws IOException, GdlException {
@@ -150,13 +171,6 @@ public final class GauntletCommand implements Callable<Integer> {
     }
 
     /** The options as the shell would split the variable: at white space, no quoting. */
-    static List<String> javaOptions(String variable) {
-        if (variable == null || variable.isBlank()) {
-            return List.of();
-        }
-        return List.of(variable.trim().split("\\s+"));
-    }
-
     private static void requireFile(Path jar, String option) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException(option + ": no such file " + jar);

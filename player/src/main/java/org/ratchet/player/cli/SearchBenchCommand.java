@@ -46,12 +46,17 @@ public final class SearchBenchCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Random seed (default: time-based).")
     Long seed;
 
+    @Option(names = "--grave", defaultValue = "0", description = "GRAVE reference visits of mcts; 0 is off "
+            + "(default: ${DEFAULT-VALUE}).")
+    int graveReference;
+
     @Override
     public Integer call() {
         SearchOptions options;
         try {
             options = SearchOptions.defaults().withSafetyMarginMillis(0)
-                    .withPlayoutPolicy(PlayoutPolicy.parse(playout));
+                    .withPlayoutPolicy(PlayoutPolicy.parse(playout))
+                    .withGrave(graveReference, SearchOptions.DEFAULT_GRAVE_BIAS);
             if (threads != null) {
                 options = options.withThreads(threads);
             }

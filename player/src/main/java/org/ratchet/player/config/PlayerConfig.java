@@ -33,6 +33,7 @@ public final class PlayerConfig {
     private final int compileMemoryPercent;
     private final int searchMemoryPercent;
     private final int searchPriorVisits;
+    private final int searchGraveReference;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -54,6 +55,11 @@ public final class PlayerConfig {
         compileMemoryPercent = integer(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         searchMemoryPercent = integer(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
         searchPriorVisits = integer(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
+        searchGraveReference = integer(Setting.SEARCH_GRAVE_REFERENCE, 0, 1_000_000);
+        if (searchPriorVisits > 0 && searchGraveReference > 0) {
+            throw new IllegalArgumentException(Setting.SEARCH_PRIOR_VISITS.key() + " and "
+                + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
+        }
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -198,6 +204,11 @@ public final class PlayerConfig {
     /** MAST-in-tree weight of the search, in visits (0: off). */
     public int searchPriorVisits() {
         return searchPriorVisits;
+    }
+
+    /** GRAVE's reference visits; 0 when GRAVE is off. */
+    public int searchGraveReference() {
+        return searchGraveReference;
     }
 
     /** Largest accepted request (body, or request line for GET), in bytes. */

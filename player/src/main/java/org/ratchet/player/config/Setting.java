@@ -28,6 +28,9 @@ public enum Setting {
         "Share of the maximum heap the search engine's compiled game may fill."),
     SEARCH_PRIOR_VISITS("search.prior.visits", "0", "N",
         "MAST-in-tree: weight, in visits, of a move's MAST average in the tree's move values; 0 is plain UCT."),
+    SEARCH_GRAVE_REFERENCE("search.grave.reference", "0", "N",
+        "GRAVE: a tree move's value blends in its all-moves-as-first value at the closest node with more than"
+            + " this many visits; 0 turns it off (it excludes MAST-in-tree)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

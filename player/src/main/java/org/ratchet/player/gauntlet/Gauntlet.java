@@ -107,7 +107,7 @@ public final class Gauntlet {
     }
 
     private static String describe(PlayerLaunch launch) {
-        return launch.jar() + (launch.strategy() != null ? " with --strategy " + launch.strategy() : "");
+        return launch.jar() + (launch.serveOptions().isEmpty() ? "" : " with " + String.join(" ", launch.serveOptions()));
     }
 
     private String describeCpus(int mostPlayers) {
@@ -199,16 +199,16 @@ public final class Gauntlet {
     }
 
     /** The settings of a run, as {@code results.json} gives them. */
-    record SettingsJson(String newJar, String newStrategy, String referenceJar, String referenceStrategy,
-                        List<String> javaOptions, int matches, int startClock, int playClock, List<Integer> cpus,
-                        boolean pinned, List<String> games) {
+    record SettingsJson(String newJar, List<String> newServeOptions, String referenceJar,
+                        List<String> referenceServeOptions, List<String> javaOptions, int matches, int startClock,
+                        int playClock, List<Integer> cpus, boolean pinned, List<String> games) {
     }
 
     private SettingsJson settingsJson() {
-        return new SettingsJson(settings.newBuild().jar().toString(), settings.newBuild().strategy(),
-            settings.reference().jar().toString(), settings.reference().strategy(), settings.newBuild().javaOptions(),
-            settings.matches(), settings.clocks().startClockSeconds(), settings.clocks().playClockSeconds(),
-            Arrays.stream(settings.cpus()).boxed().toList(), settings.pinned(),
+        return new SettingsJson(settings.newBuild().jar().toString(), settings.newBuild().serveOptions(),
+            settings.reference().jar().toString(), settings.reference().serveOptions(),
+            settings.newBuild().javaOptions(), settings.matches(), settings.clocks().startClockSeconds(),
+            settings.clocks().playClockSeconds(), Arrays.stream(settings.cpus()).boxed().toList(), settings.pinned(),
             games.stream().map(PreparedGame::name).toList());
     }
 }

@@ -8,18 +8,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How a gauntlet starts one build as a player: {@code [taskset -c CPU] java OPTIONS -jar JAR serve --port P
- * --threads 1 --name NAME [--strategy S]}. One search thread per player, each pinned to its own CPU, so that
+ * --threads 1 --name NAME [SERVE OPTIONS]}. One search thread per player, each pinned to its own CPU, so that
  * both builds get the same computing power whatever else the machine runs on its other CPUs: a build that
  * uses its thread better wins, not one that happened to get more of the machine.
  *
  * @param jar         the build
  * @param javaOptions JVM options, the same for every build
- * @param strategy    the {@code serve --strategy} to play, or null for the build's own default
+ * @param serveOptions further {@code serve} options, e.g. {@code --strategy montecarlo} or a search setting
+ *                     (none: the build's own defaults)
  */
-public record PlayerLaunch(Path jar, List<String> javaOptions, String strategy) {
+public record PlayerLaunch(Path jar, List<String> javaOptions, List<String> serveOptions) {
 
     public PlayerLaunch {
         javaOptions = List.copyOf(javaOptions);
+        serveOptions = List.copyOf(serveOptions);
     }
 
     /** The command line of this build as player {@code name} on {@code port}, pinned to {@code cpu} unless it is -1. */
@@ -32,9 +34,7 @@ public record PlayerLaunch(Path jar, List<String> javaOptions, String strategy) 
         command.addAll(javaOptions);
         command.addAll(List.of("-jar", jar.toString(), "serve", "--port", Integer.toString(port), "--threads", "1",
             "--name", name));
-        if (strategy != null) {
-            command.addAll(List.of("--strategy", strategy));
-        }
+        command.addAll(serveOptions);
         return command;
     }
 

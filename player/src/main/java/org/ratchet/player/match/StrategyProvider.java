@@ -23,7 +23,8 @@ final class StrategyProvider {
             .withPlayoutPolicy(config.playoutPolicy())
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
             .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
-            .withPriorVisits(config.searchPriorVisits());
+            .withPriorVisits(config.searchPriorVisits())
+            .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS);
         return Strategies.create(config.strategy(), options);
     }
 }

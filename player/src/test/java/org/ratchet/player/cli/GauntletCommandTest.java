@@ -127,6 +127,18 @@ class GauntletCommandTest {
     }
 
     @Test
+    void serveOptionsSetEachSideAndWithoutAReferenceTheNewBuildPlaysItself() {
+        CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", "new.jar", "--new-options",
+            "--search-grave-reference 50", "--reference-options", " --playout  uniform ", "--games", TIC_TAC_TOE,
+            "--matches", "2", "--dry-run");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("new build:  new.jar with --search-grave-reference 50"), run.out());
+        assertTrue(run.out().contains("reference:  new.jar with --playout uniform"), run.out());
+        assertTrue(run.out().contains("serve --port PORT --threads 1 --name new --search-grave-reference 50"),
+            run.out());
+    }
+
+    @Test
     void badInputIsRefusedWithAMessage(@TempDir Path directory) throws Exception {
         Path puzzle = directory.resolve("puzzle.kif");
         Files.writeString(puzzle, "(role solo) (init (step 0)) (<= (legal solo stop) (true (step 0))) "
