@@ -30,6 +30,8 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=build /src/player/target/ratchet.jar /app/ratchet.jar
 COPY config/ratchet.properties config/log4j2.xml /app/config/
+# The records of the player's own matches (records.dir) go here; mount a volume on it to keep them.
+RUN mkdir -p /app/matches/player && chown -R ratchet /app/matches
 USER ratchet
 EXPOSE 9147
 # Healthy when the player answers (info); set RATCHET_PORT (not --port) if the player listens elsewhere.

@@ -30,9 +30,11 @@ start_player() {
     if [ ${#cpus[@]} -gt 0 ]; then
         pin=(taskset -c "${cpus[$(( ${#pids[@]} % ${#cpus[@]} ))]}")
     fi
-    ${pin[@]+"${pin[@]}"} "$root/scripts/ratchet" serve --port "$port" --threads "${THREADS:-1}" "$@" >"$log" 2>&1 &
+    # Each player's status page on its GGP port + 100 (one port cannot serve two players).
+    ${pin[@]+"${pin[@]}"} "$root/scripts/ratchet" serve --port "$port" --threads "${THREADS:-1}" \
+        --status-port "$((port + 100))" "$@" >"$log" 2>&1 &
     pids+=($!)
-    echo "$(basename "$0"): player on localhost:$port${pin[*]:+ (${pin[*]})}, log $log"
+    echo "$(basename "$0"): player on localhost:$port${pin[*]:+ (${pin[*]})}, status page http://127.0.0.1:$((port + 100))/, log $log"
 }
 
 wait_for_port() {

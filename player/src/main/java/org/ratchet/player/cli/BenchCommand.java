@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
-import org.ratchet.reasoner.play.Json;
+import org.ratchet.player.gamemaster.JsonCodec;
 import org.ratchet.reasoner.play.RandomPlayouts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,7 +65,7 @@ public final class BenchCommand implements Callable<Integer> {
             try {
                 line = "game=" + name + " " + bench(game);
             } catch (Exception | StackOverflowError e) {
-                line = "game=" + name + " error=" + Json.quote(GameFailure.describe(e));
+                line = "game=" + name + " error=" + JsonCodec.write(GameFailure.describe(e));
                 anyFailed = true;
             }
             System.out.println(line);

@@ -72,6 +72,9 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             int boundPort = server.start();
             System.err.println("ratchet serve: " + config.name() + " listening on port " + boundPort);
+            String status = server.statusUrl();
+            System.err.println("ratchet serve: status page " + (status != null ? "on " + status
+                : config.statusPort() == 0 ? "off (status.port=0)" : "not started (see the log)"));
         } catch (Exception bindFailure) {
             System.err.println("ratchet serve: cannot listen on port " + config.port() + ": " + bindFailure.getMessage());
             server.close();

@@ -3,7 +3,10 @@ package org.ratchet.player.config;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
@@ -17,11 +20,74 @@ import org.ratchet.search.Strategies;
  * for the keys and the order in which sources override each other.
  */
 public final class PlayerConfig {
+    /** The text of every setting as resolved (for {@link #get}, {@link #with} and the start-up log line). */
     private final Map<Setting, String> values;
+    // Each value parsed once, when the configuration is made.
+    private final int port;
+    private final PlayoutPolicy playoutPolicy;
+    private final int threads;
+    private final long startMarginMillis;
+    private final long playMarginMillis;
+    private final int compileBudgetPercent;
+    private final long compileMaxMillis;
+    private final int compileMemoryPercent;
+    private final int searchMemoryPercent;
+    private final double searchExploration;
+    private final int searchPriorVisits;
+    private final int searchGraveReference;
+    private final int maxBodyBytes;
+    private final int idleTimeoutSeconds;
+    private final int requestTimeoutSeconds;
+    private final int maxConnections;
+    private final int maxConnectionsPerAddress;
+    private final int statusPort;
+    private final InetAddress statusBind;
+    private final Path recordsDir;
+    private final int recordsKeep;
 
     private PlayerConfig(Map<Setting, String> values) {
         this.values = values;
-        validate();
+        port = integer(Setting.PORT, 0, 65535);
+        threads = integer(Setting.THREADS, 0, 1024);
+        startMarginMillis = integer(Setting.START_MARGIN_MS, 0, 600_000);
+        playMarginMillis = integer(Setting.PLAY_MARGIN_MS, 0, 600_000);
+        compileBudgetPercent = integer(Setting.COMPILE_BUDGET_PERCENT, 1, 100);
+        compileMaxMillis = integer(Setting.COMPILE_MAX_SECONDS, 1, 86_400) * 1000L;
+        compileMemoryPercent = integer(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
+        searchMemoryPercent = integer(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
+        searchExploration = decimal(Setting.SEARCH_EXPLORATION, 0, 100);
+        searchPriorVisits = integer(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
+        searchGraveReference = integer(Setting.SEARCH_GRAVE_REFERENCE, 0, 1_000_000);
+        if (searchPriorVisits > 0 && searchGraveReference > 0) {
+            throw new IllegalArgumentException(Setting.SEARCH_PRIOR_VISITS.key() + " and "
+                + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
+        }
+        maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
+        idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
+        requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
+        maxConnections = integer(Setting.MAX_CONNECTIONS, 1, 1_000_000);
+        maxConnectionsPerAddress = integer(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
+        statusPort = integer(Setting.STATUS_PORT, 0, 65535);
+        recordsKeep = integer(Setting.RECORDS_KEEP, 0, 1_000_000);
+        try {
+            playoutPolicy = PlayoutPolicy.parse(get(Setting.PLAYOUT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Setting.PLAYOUT.key() + " must be mast or uniform, found '"
+                + get(Setting.PLAYOUT) + "'");
+        }
+        statusBind = address(Setting.STATUS_BIND);
+        try {
+            recordsDir = Path.of(get(Setting.RECORDS_DIR));
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException(Setting.RECORDS_DIR.key() + " is not a path: " + e.getMessage());
+        }
+        for (Setting setting : new Setting[] {Setting.NAME, Setting.STRATEGY, Setting.ENGINE}) {
+            String value = values.get(setting);
+            if (value.isEmpty() || !value.chars().allMatch(c -> c > ' ' && c != '(' && c != ')' && c != ';')) {
+                throw new IllegalArgumentException(setting.key() + " must be a single word without parentheses, found '"
+                    + value + "'");
+            }
+        }
     }
 
     /** The defaults alone. */
@@ -80,7 +146,7 @@ public final class PlayerConfig {
     }
 
     public int port() {
-        return integer(Setting.PORT);
+        return port;
     }
 
     public String name() {
@@ -92,12 +158,11 @@ public final class PlayerConfig {
     }
 
     public PlayoutPolicy playoutPolicy() {
-        return PlayoutPolicy.parse(get(Setting.PLAYOUT));
+        return playoutPolicy;
     }
 
     /** Search threads, with 0 resolved to the number of available processors. */
     public int threads() {
-        int threads = integer(Setting.THREADS);
         return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     }
 
@@ -107,17 +172,17 @@ public final class PlayerConfig {
 
     /** How long before the start clock ends the player says ready (covers network and scheduling delays). */
     public long startMarginMillis() {
-        return integer(Setting.START_MARGIN_MS);
+        return startMarginMillis;
     }
 
     /** How long before the play clock ends the move is sent (covers the network between server and player). */
     public long playMarginMillis() {
-        return integer(Setting.PLAY_MARGIN_MS);
+        return playMarginMillis;
     }
 
     /** The share of the start clock the search engine may spend compiling before a fallback engine is used. */
     public int compileBudgetPercent() {
-        return integer(Setting.COMPILE_BUDGET_PERCENT);
+        return compileBudgetPercent;
     }
 
     /**
@@ -125,54 +190,55 @@ public final class PlayerConfig {
      * clock goes on while the fallback engine plays, but not beyond this.
      */
     public long compileMaxMillis() {
-        return integer(Setting.COMPILE_MAX_SECONDS) * 1000L;
+        return compileMaxMillis;
     }
 
     /** The share of the maximum heap the search engine's compiled game may fill. */
     public int compileMemoryPercent() {
-        return integer(Setting.COMPILE_MEMORY_PERCENT);
+        return compileMemoryPercent;
     }
 
     /** The share of the maximum heap the search tree may fill. */
     public int searchMemoryPercent() {
-        return integer(Setting.SEARCH_MEMORY_PERCENT);
+        return searchMemoryPercent;
+    }
+
+    /** UCT's exploration constant, for goals scaled to 0..1. */
+    public double searchExploration() {
+        return searchExploration;
     }
 
     /** MAST-in-tree weight of the search, in visits (0: off). */
-    public double searchExploration() {
-        return Double.parseDouble(get(Setting.SEARCH_EXPLORATION));
-    }
-
     public int searchPriorVisits() {
-        return integer(Setting.SEARCH_PRIOR_VISITS);
+        return searchPriorVisits;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */
     public int searchGraveReference() {
-        return integer(Setting.SEARCH_GRAVE_REFERENCE);
+        return searchGraveReference;
     }
 
     /** Largest accepted request (body, or request line for GET), in bytes. */
     public int maxBodyBytes() {
-        return integer(Setting.MAX_BODY_BYTES);
+        return maxBodyBytes;
     }
 
     /** Connections that send nothing for this long (while no reply is pending) are closed. */
     public int idleTimeoutSeconds() {
-        return integer(Setting.IDLE_TIMEOUT_SECONDS);
+        return idleTimeoutSeconds;
     }
 
     /** A request must arrive whole this long after its first byte. */
     public int requestTimeoutSeconds() {
-        return integer(Setting.REQUEST_TIMEOUT_SECONDS);
+        return requestTimeoutSeconds;
     }
 
     public int maxConnections() {
-        return integer(Setting.MAX_CONNECTIONS);
+        return maxConnections;
     }
 
     public int maxConnectionsPerAddress() {
-        return integer(Setting.MAX_CONNECTIONS_PER_ADDRESS);
+        return maxConnectionsPerAddress;
     }
 
     /**
@@ -192,56 +258,42 @@ public final class PlayerConfig {
         }
     }
 
-    private int integer(Setting setting) {
-        return Integer.parseInt(values.get(setting));
+    /** The status page's port; 0 when it is off. */
+    public int statusPort() {
+        return statusPort;
     }
 
-    private void validate() {
-        requireRange(Setting.PORT, 0, 65535);
-        requireRange(Setting.THREADS, 0, 1024);
-        requireRange(Setting.START_MARGIN_MS, 0, 600_000);
-        requireRange(Setting.PLAY_MARGIN_MS, 0, 600_000);
-        requireRange(Setting.COMPILE_BUDGET_PERCENT, 1, 100);
-        requireRange(Setting.COMPILE_MAX_SECONDS, 1, 86_400);
-        requireRange(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
-        requireRange(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
-        requireRange(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
-        requireRange(Setting.SEARCH_GRAVE_REFERENCE, 0, 1_000_000);
-        if (searchPriorVisits() > 0 && searchGraveReference() > 0) {
-            throw new IllegalArgumentException(Setting.SEARCH_PRIOR_VISITS.key() + " and "
-                + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
-        }
-        requireRange(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
-        requireRange(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
-        requireRange(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
-        requireRange(Setting.MAX_CONNECTIONS, 1, 1_000_000);
-        requireRange(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
-        double exploration;
+    /** The address the status page listens on (the loopback address unless configured otherwise). */
+    public InetAddress statusBind() {
+        return statusBind;
+    }
+
+    /** Where the records of the player's own matches go. */
+    public Path recordsDir() {
+        return recordsDir;
+    }
+
+    /** Most records kept in {@link #recordsDir()}; 0 means none are written. */
+    public int recordsKeep() {
+        return recordsKeep;
+    }
+
+    private double decimal(Setting setting, double min, double max) {
+        String text = values.get(setting);
+        double value;
         try {
-            exploration = searchExploration();
+            value = Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            exploration = Double.NaN;
+            value = Double.NaN;
         }
-        if (!(exploration >= 0 && exploration <= 100)) {
-            throw new IllegalArgumentException(Setting.SEARCH_EXPLORATION.key() + " must be a number from 0 to 100, "
-                + "found '" + get(Setting.SEARCH_EXPLORATION) + "'");
+        if (!(value >= min && value <= max)) {
+            throw new IllegalArgumentException(setting.key() + " must be a number from " + (long) min + " to "
+                + (long) max + ", found '" + text + "'");
         }
-        try {
-            playoutPolicy();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(Setting.PLAYOUT.key() + " must be mast or uniform, found '"
-                + get(Setting.PLAYOUT) + "'");
-        }
-        for (Setting setting : new Setting[] {Setting.NAME, Setting.STRATEGY, Setting.ENGINE}) {
-            String value = values.get(setting);
-            if (value.isEmpty() || !value.chars().allMatch(c -> c > ' ' && c != '(' && c != ')' && c != ';')) {
-                throw new IllegalArgumentException(setting.key() + " must be a single word without parentheses, found '"
-                    + value + "'");
-            }
-        }
+        return value;
     }
 
-    private void requireRange(Setting setting, long min, long max) {
+    private int integer(Setting setting, long min, long max) {
         String text = values.get(setting);
         long value;
         try {
@@ -253,6 +305,24 @@ public final class PlayerConfig {
             throw new IllegalArgumentException(setting.key() + " must be between " + min + " and " + max
                 + ", found " + value);
         }
+        return (int) value;
+    }
+
+    /** A numeric address (no name look-up at start-up: a typo must not wait on DNS). */
+    private InetAddress address(Setting setting) {
+        String text = values.get(setting);
+        // An IPv4 literal of four octets, or an IPv6 literal (with a colon: never looked up as a name).
+        boolean numeric = text.matches("((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)")
+            || text.contains(":") && text.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == '.' || c == ':');
+        try {
+            if (numeric) {
+                return InetAddress.getByName(text);
+            }
+        } catch (UnknownHostException e) {
+            // falls through to the error below
+        }
+        throw new IllegalArgumentException(setting.key() + " must be a numeric IP address such as 127.0.0.1 or 0.0.0.0,"
+            + " found '" + text + "'");
     }
 
     @Override

@@ -42,7 +42,13 @@ public enum Setting {
         "A request must arrive whole (headers and body) this long after its first byte, else the connection closes."),
     MAX_CONNECTIONS("max.connections", "256", "N", "Most connections open at once; more are closed at once."),
     MAX_CONNECTIONS_PER_ADDRESS("max.connections.per.address", "16", "N",
-        "Most connections open at once from one remote address; more are closed at once.");
+        "Most connections open at once from one remote address; more are closed at once."),
+    STATUS_PORT("status.port", "9247", "N", "Port of the status page and /status.json (0 turns it off)."),
+    STATUS_BIND("status.bind", "127.0.0.1", "ADDRESS",
+        "Address the status page listens on; the default keeps it to this machine (reach it by an SSH tunnel)."),
+    RECORDS_DIR("records.dir", "matches/player", "DIR",
+        "Folder the player writes a record of each of its matches to (ggp.org JSON), at stop or abort."),
+    RECORDS_KEEP("records.keep", "200", "N", "Most match records kept in records.dir; the oldest go first (0: none written).");
 
     private final String key;
     private final String defaultValue;

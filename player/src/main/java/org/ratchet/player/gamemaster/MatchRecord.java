@@ -1,18 +1,18 @@
 package org.ratchet.player.gamemaster;
 
-import org.ratchet.reasoner.play.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.ratchet.player.protocol.Kif;
 import org.ratchet.player.protocol.ProtocolException;
 import org.ratchet.reasoner.gdl.SExpr;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import tools.jackson.core.JacksonException;
 
 /**
  * The history of one match in the JSON shape of ggp.org match records, so that existing match viewers and
@@ -166,76 +166,87 @@ public final class MatchRecord {
         return count;
     }
 
+    /**
+     * The record as written, field by field in the order ggp.org writes them; {@code goalValues} only once the
+     * match is completed.
+     */
+    @JsonPropertyOrder({"matchId", "randomToken", "startTime", "gameName", "gameRoleNames", "gameRulesheet",
+        "playerNamesFromHost", "isCompleted", "isAborted", "states", "moves", "stateTimes", "errors", "goalValues",
+        "previewClock", "startClock", "playClock", "scrambled"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Document(String matchId, String randomToken, Long startTime, String gameName, List<String> gameRoleNames,
+                    String gameRulesheet, List<String> playerNamesFromHost, Boolean isCompleted, Boolean isAborted,
+                    List<String> states, List<List<String>> moves, List<Long> stateTimes, List<List<String>> errors,
+                    List<Integer> goalValues, Integer previewClock, Integer startClock, Integer playClock,
+                    Boolean scrambled) {
+    }
+
     public String toJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("matchId", matchId);
-        json.put("randomToken", randomToken);
-        json.put("startTime", startTime);
-        json.put("gameName", gameName);
-        json.put("gameRoleNames", roleNames);
-        json.put("gameRulesheet", gameRulesheet);
-        json.put("playerNamesFromHost", playerNames);
-        json.put("isCompleted", completed);
-        json.put("isAborted", aborted);
         List<String> renderedStates = new ArrayList<>(states.size());
         for (List<String> state : states) {
             renderedStates.add("(" + String.join(" ", state) + ")");
         }
-        json.put("states", renderedStates);
-        json.put("moves", moves);
-        json.put("stateTimes", stateTimes);
-        json.put("errors", errors);
-        if (completed) {
-            json.put("goalValues", goalValues);
-        }
-        json.put("previewClock", -1);
-        json.put("startClock", startClock);
-        json.put("playClock", playClock);
-        json.put("scrambled", false);
-        return Json.write(json);
+        return JsonCodec.write(new Document(matchId, randomToken, startTime, gameName, roleNames, gameRulesheet,
+            playerNames, completed, aborted, renderedStates, moves, stateTimes, errors, completed ? goalValues : null,
+            -1, startClock, playClock, false));
     }
 
     /** Reads a record written by {@link #toJson()}; the fields of ggp.org records that Ratchet does not use are ignored. */
     public static MatchRecord fromJson(String text) {
-        Map<String, Object> json = asObject(Json.parse(text), "match record");
+        Document json;
+        try {
+            json = JsonCodec.MAPPER.readValue(text, Document.class);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("match record is not a JSON object of the expected shape: "
+                + e.getOriginalMessage(), e);
+        }
+        if (json == null) {
+            throw new IllegalArgumentException("match record is not a JSON object");
+        }
         MatchRecord record = new MatchRecord(
-            string(json, "matchId"),
-            json.containsKey("randomToken") ? string(json, "randomToken") : "",
-            number(json.get("startTime"), "startTime").longValue(),
-            number(json.get("startClock"), "startClock").intValue(),
-            number(json.get("playClock"), "playClock").intValue(),
-            json.containsKey("gameName") ? string(json, "gameName") : "",
-            string(json, "gameRulesheet"),
-            strings(json.get("gameRoleNames"), "gameRoleNames"),
-            strings(json.get("playerNamesFromHost"), "playerNamesFromHost"));
-        List<String> renderedStates = strings(json.get("states"), "states");
-        List<Object> times = asList(json.get("stateTimes"), "stateTimes");
+            required(json.matchId(), "matchId"),
+            json.randomToken() != null ? json.randomToken() : "",
+            required(json.startTime(), "startTime"),
+            required(json.startClock(), "startClock"),
+            required(json.playClock(), "playClock"),
+            json.gameName() != null ? json.gameName() : "",
+            required(json.gameRulesheet(), "gameRulesheet"),
+            required(json.gameRoleNames(), "gameRoleNames"),
+            required(json.playerNamesFromHost(), "playerNamesFromHost"));
+        List<String> renderedStates = required(json.states(), "states");
+        List<Long> times = required(json.stateTimes(), "stateTimes");
         if (times.size() != renderedStates.size()) {
             throw new IllegalArgumentException("match record has " + renderedStates.size() + " states but "
                 + times.size() + " state times");
         }
         for (int i = 0; i < renderedStates.size(); i++) {
-            record.addState(stateFacts(renderedStates.get(i)), number(times.get(i), "stateTimes").longValue());
+            record.addState(stateFacts(required(renderedStates.get(i), "states")), required(times.get(i), "stateTimes"));
         }
-        for (Object jointMove : asList(json.get("moves"), "moves")) {
-            record.addMoves(strings(jointMove, "moves"));
+        for (List<String> jointMove : required(json.moves(), "moves")) {
+            record.addMoves(required(jointMove, "moves"));
         }
-        if (json.containsKey("errors")) {
-            for (Object turn : asList(json.get("errors"), "errors")) {
-                record.addErrors(strings(turn, "errors"));
+        if (json.errors() != null) {
+            for (List<String> turn : json.errors()) {
+                record.addErrors(required(turn, "errors"));
             }
         }
-        if (Boolean.TRUE.equals(json.get("isCompleted"))) {
-            List<Integer> goals = new ArrayList<>();
-            for (Object goal : asList(json.get("goalValues"), "goalValues")) {
-                goals.add(number(goal, "goalValues").intValue());
-            }
-            record.markCompleted(goals);
+        if (Boolean.TRUE.equals(json.isCompleted())) {
+            record.markCompleted(required(json.goalValues(), "goalValues"));
         }
-        if (Boolean.TRUE.equals(json.get("isAborted"))) {
+        if (Boolean.TRUE.equals(json.isAborted())) {
             record.markAborted();
         }
         return record;
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw new IllegalArgumentException("match record field '" + field + "' is missing or null");
+        }
+        if (value instanceof List<?> list && list.contains(null)) {
+            throw new IllegalArgumentException("match record field '" + field + "' holds a null");
+        }
+        return value;
     }
 
     public static MatchRecord read(Path file) throws IOException {
@@ -262,46 +273,5 @@ public final class MatchRecord {
             throw new IllegalArgumentException("match record state is not a KIF list: " + state);
         }
         return facts.items().stream().map(SExpr::toString).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asObject(Object value, String what) {
-        if (!(value instanceof Map)) {
-            throw new IllegalArgumentException(what + " is not a JSON object");
-        }
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> asList(Object value, String field) {
-        if (!(value instanceof List)) {
-            throw new IllegalArgumentException("match record field '" + field + "' is missing or not an array");
-        }
-        return (List<Object>) value;
-    }
-
-    private static List<String> strings(Object value, String field) {
-        List<String> result = new ArrayList<>();
-        for (Object item : asList(value, field)) {
-            if (!(item instanceof String text)) {
-                throw new IllegalArgumentException("match record field '" + field + "' holds a non-string: " + item);
-            }
-            result.add(text);
-        }
-        return result;
-    }
-
-    private static String string(Map<String, Object> json, String field) {
-        if (!(json.get(field) instanceof String text)) {
-            throw new IllegalArgumentException("match record field '" + field + "' is missing or not a string");
-        }
-        return text;
-    }
-
-    private static Number number(Object value, String field) {
-        if (!(value instanceof Number n)) {
-            throw new IllegalArgumentException("match record field '" + field + "' is missing or not a number");
-        }
-        return n;
     }
 }

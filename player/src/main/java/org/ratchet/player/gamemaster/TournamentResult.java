@@ -1,11 +1,10 @@
 package org.ratchet.player.gamemaster;
 
-import org.ratchet.reasoner.play.Json;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The matches of a tournament and each player's standing: mean score (goal value) and win rate, each with
@@ -144,51 +143,39 @@ public final class TournamentResult {
         return field;
     }
 
+    /** The tournament as written by {@link #toJson()}. */
+    record Document(String game, List<String> players, List<StandingJson> standings, List<MatchJson> matches) {
+    }
+
+    /** An interval's bounds are null where unknown (too few matches). */
+    record StandingJson(String player, int matches, Double meanScore, Double meanScoreLow, Double meanScoreHigh,
+                        Double winRate, Double winRateLow, Double winRateHigh, int errors) {
+    }
+
+    /** {@code goalValues} only for a completed match. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record MatchJson(String matchId, List<String> roles, List<String> players, boolean completed,
+                     List<Integer> goalValues, List<Integer> errors) {
+    }
+
     public String toJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("game", gameName);
-        json.put("players", players.stream().map(PlayerAddress::toString).toList());
-        List<Object> standingsJson = new ArrayList<>();
+        List<StandingJson> standingsJson = new ArrayList<>();
         for (Standing s : standings()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("player", s.player().toString());
-            entry.put("matches", s.matches());
-            putEstimate(entry, "meanScore", s.score());
-            putEstimate(entry, "winRate", s.winRate());
-            entry.put("errors", s.errors());
-            standingsJson.add(entry);
+            standingsJson.add(new StandingJson(s.player().toString(), s.matches(), finiteOrNull(s.score().value()),
+                finiteOrNull(s.score().low()), finiteOrNull(s.score().high()), finiteOrNull(s.winRate().value()),
+                finiteOrNull(s.winRate().low()), finiteOrNull(s.winRate().high()), s.errors()));
         }
-        json.put("standings", standingsJson);
-        List<Object> matchesJson = new ArrayList<>();
+        List<MatchJson> matchesJson = new ArrayList<>();
         for (Played match : matches) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("matchId", match.matchId());
             List<String> seated = new ArrayList<>();
             for (int seat : match.seats()) {
                 seated.add(players.get(seat).toString());
             }
-            entry.put("roles", match.roleNames());
-            entry.put("players", seated);
-            entry.put("completed", match.completed());
-            if (match.completed()) {
-                entry.put("goalValues", match.goals());
-            }
-            List<Integer> errors = new ArrayList<>();
-            for (int e : match.errors()) {
-                errors.add(e);
-            }
-            entry.put("errors", errors);
-            matchesJson.add(entry);
+            matchesJson.add(new MatchJson(match.matchId(), match.roleNames(), seated, match.completed(),
+                match.completed() ? match.goals() : null, Arrays.stream(match.errors()).boxed().toList()));
         }
-        json.put("matches", matchesJson);
-        return Json.write(json);
-    }
-
-    /** Writes the estimate as VALUE, VALUELow, VALUEHigh; unknown bounds (too few matches) are null. */
-    private static void putEstimate(Map<String, Object> entry, String name, Estimate e) {
-        entry.put(name, finiteOrNull(e.value()));
-        entry.put(name + "Low", finiteOrNull(e.low()));
-        entry.put(name + "High", finiteOrNull(e.high()));
+        return JsonCodec.write(new Document(gameName, players.stream().map(PlayerAddress::toString).toList(),
+            standingsJson, matchesJson));
     }
 
     private static Double finiteOrNull(double x) {

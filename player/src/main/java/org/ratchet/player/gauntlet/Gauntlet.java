@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -200,19 +198,17 @@ public final class Gauntlet {
         Files.writeString(settings.out().resolve("summary.txt"), result.render(), StandardCharsets.UTF_8);
     }
 
-    private Map<String, Object> settingsJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("newJar", settings.newBuild().jar().toString());
-        json.put("newServeOptions", settings.newBuild().serveOptions());
-        json.put("referenceJar", settings.reference().jar().toString());
-        json.put("referenceServeOptions", settings.reference().serveOptions());
-        json.put("javaOptions", settings.newBuild().javaOptions());
-        json.put("matches", settings.matches());
-        json.put("startClock", settings.clocks().startClockSeconds());
-        json.put("playClock", settings.clocks().playClockSeconds());
-        json.put("cpus", Arrays.stream(settings.cpus()).boxed().toList());
-        json.put("pinned", settings.pinned());
-        json.put("games", games.stream().map(PreparedGame::name).toList());
-        return json;
+    /** The settings of a run, as {@code results.json} gives them. */
+    record SettingsJson(String newJar, List<String> newServeOptions, String referenceJar,
+                        List<String> referenceServeOptions, List<String> javaOptions, int matches, int startClock,
+                        int playClock, List<Integer> cpus, boolean pinned, List<String> games) {
+    }
+
+    private SettingsJson settingsJson() {
+        return new SettingsJson(settings.newBuild().jar().toString(), settings.newBuild().serveOptions(),
+            settings.reference().jar().toString(), settings.reference().serveOptions(),
+            settings.newBuild().javaOptions(), settings.matches(), settings.clocks().startClockSeconds(),
+            settings.clocks().playClockSeconds(), Arrays.stream(settings.cpus()).boxed().toList(), settings.pinned(),
+            games.stream().map(PreparedGame::name).toList());
     }
 }

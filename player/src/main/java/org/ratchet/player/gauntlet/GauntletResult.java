@@ -1,13 +1,14 @@
 package org.ratchet.player.gauntlet;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import org.ratchet.player.gamemaster.JsonCodec;
 import org.ratchet.player.gamemaster.TournamentResult;
 import org.ratchet.player.gamemaster.TournamentResult.Played;
-import org.ratchet.reasoner.play.Json;
 
 /**
  * The matches of a gauntlet and what they say about the new build (player 0 of every game) against the
@@ -207,58 +208,52 @@ public final class GauntletResult {
         return score == 1 ? "W" : score == 0 ? "L" : "D";
     }
 
-    /** The settings given, the figures per game and overall, and the log and error counts per build. */
-    public String toJson(Map<String, Object> settings) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("settings", settings);
-        List<Object> gamesJson = new ArrayList<>();
-        for (GameRun run : games) {
-            Map<String, Object> entry = figuresJson(figures(run));
-            entry.put("game", run.game());
-            entry.put("players", run.players());
-            int[] errors = errors(run);
-            entry.put("newErrors", errors[0]);
-            entry.put("referenceErrors", errors[1]);
-            List<Object> logs = new ArrayList<>();
-            for (int p = 0; p < run.logs().size(); p++) {
-                Map<String, Object> log = new LinkedHashMap<>();
-                log.put("player", run.players().get(p));
-                log.put("late", run.logs().get(p).late());
-                log.put("fallback", run.logs().get(p).fallback());
-                logs.add(log);
-            }
-            entry.put("logs", logs);
-            gamesJson.add(entry);
-        }
-        json.put("games", gamesJson);
-        json.put("overall", figuresJson(overall()));
-        for (int build = 0; build < 2; build++) {
-            Map<String, Object> faults = new LinkedHashMap<>();
-            PlayerLogScan scan = logs(build == 1);
-            faults.put("late", scan.late());
-            faults.put("fallback", scan.fallback());
-            faults.put("errors", totalErrors(build));
-            json.put(build == 0 ? "new" : "reference", faults);
-        }
-        return Json.write(json);
+    /** The run as written by {@link #toJson}: settings, each game's figures, overall, the faults of each build. */
+    @JsonPropertyOrder({"settings", "games", "overall", "new", "reference"})
+    record Document(Object settings, List<GameJson> games, FiguresJson overall,
+                    @JsonProperty("new") FaultsJson newBuild, FaultsJson reference) {
     }
 
-    private static Map<String, Object> figuresJson(Figures f) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        EloEstimate e = f.estimate();
-        entry.put("matches", f.matches());
-        entry.put("aborted", f.aborted());
-        entry.put("wins", f.wins());
-        entry.put("draws", f.draws());
-        entry.put("losses", f.losses());
-        entry.put("score", finiteOrNull(e.score()));
-        entry.put("scoreLow", finiteOrNull(e.scoreLow()));
-        entry.put("scoreHigh", finiteOrNull(e.scoreHigh()));
-        entry.put("elo", finiteOrNull(e.elo()));
-        entry.put("eloLow", finiteOrNull(e.eloLow()));
-        entry.put("eloHigh", finiteOrNull(e.eloHigh()));
-        entry.put("meanGoal", finiteOrNull(f.meanGoal()));
-        return entry;
+    record GameJson(@JsonUnwrapped FiguresJson figures, String game, List<String> players, int newErrors,
+                    int referenceErrors, List<LogJson> logs) {
+    }
+
+    record LogJson(String player, int late, int fallback) {
+    }
+
+    record FaultsJson(int late, int fallback, int errors) {
+    }
+
+    /** Unknown figures (no match counted) are null. */
+    record FiguresJson(int matches, int aborted, int wins, int draws, int losses, Double score, Double scoreLow,
+                       Double scoreHigh, Double elo, Double eloLow, Double eloHigh, Double meanGoal) {
+        static FiguresJson of(Figures f) {
+            EloEstimate e = f.estimate();
+            return new FiguresJson(f.matches(), f.aborted(), f.wins(), f.draws(), f.losses(), finiteOrNull(e.score()),
+                finiteOrNull(e.scoreLow()), finiteOrNull(e.scoreHigh()), finiteOrNull(e.elo()),
+                finiteOrNull(e.eloLow()), finiteOrNull(e.eloHigh()), finiteOrNull(f.meanGoal()));
+        }
+    }
+
+    /** The settings given ({@code settings}, written as they are), the figures per game and overall, and the log
+     * and error counts per build. */
+    public String toJson(Object settings) {
+        List<GameJson> gamesJson = new ArrayList<>();
+        for (GameRun run : games) {
+            int[] errors = errors(run);
+            List<LogJson> logs = new ArrayList<>();
+            for (int p = 0; p < run.logs().size(); p++) {
+                logs.add(new LogJson(run.players().get(p), run.logs().get(p).late(), run.logs().get(p).fallback()));
+            }
+            gamesJson.add(new GameJson(FiguresJson.of(figures(run)), run.game(), run.players(), errors[0], errors[1],
+                logs));
+        }
+        FaultsJson[] faults = new FaultsJson[2];
+        for (int build = 0; build < 2; build++) {
+            PlayerLogScan scan = logs(build == 1);
+            faults[build] = new FaultsJson(scan.late(), scan.fallback(), totalErrors(build));
+        }
+        return JsonCodec.write(new Document(settings, gamesJson, FiguresJson.of(overall()), faults[0], faults[1]));
     }
 
     private static Double finiteOrNull(double x) {

@@ -43,7 +43,12 @@ final class PlayerProcess implements AutoCloseable {
             throws IOException {
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
-            Process process = new ProcessBuilder(launch.command(name, port, cpu))
+            ProcessBuilder builder = new ProcessBuilder(launch.command(name, port, cpu));
+            // No status page (several players share the host) and no records of their own (the gamemaster
+            // keeps them); as environment variables, which builds without these settings ignore.
+            builder.environment().put("RATCHET_STATUS_PORT", "0");
+            builder.environment().put("RATCHET_RECORDS_KEEP", "0");
+            Process process = builder
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())

@@ -23,6 +23,7 @@ import org.ratchet.player.protocol.StartMessage;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.SExpr;
 import org.ratchet.search.ReportingStrategy;
+import org.ratchet.search.SearchStatistics;
 import org.ratchet.search.Strategy;
 
 /**
@@ -51,6 +52,8 @@ final class Match {
     private final GamePreparation preparation;
     private final ScheduledExecutorService clock;
     private final Supplier<Strategy> strategies;
+    /** Told what happens (status page, match records); never told anything it could slow the match with. */
+    private final MatchObserver observer;
     private final ExecutorService trackerThread;
     private final ExecutorService searchThread;
     /** The joint moves the server reported, in order; appended by the message thread, read by both threads. */
@@ -76,6 +79,8 @@ final class Match {
     // Owned by the tracker thread.
     private TrackedGame tracker;
     private boolean trackerFailed;
+    /** The last ply whose state was reported to the observer. */
+    private int reportedPly = -1;
 
     // Owned by the search thread.
     private volatile Strategy strategy;
@@ -83,13 +88,14 @@ final class Match {
     private volatile TrackedGame searchView;
 
     Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
-          ScheduledExecutorService clock, Supplier<Strategy> strategies) {
+          ScheduledExecutorService clock, Supplier<Strategy> strategies, MatchObserver observer) {
         this.start = start;
         this.label = "match " + start.matchId();
         this.config = config;
         this.preparation = preparation;
         this.clock = clock;
         this.strategies = strategies;
+        this.observer = observer;
         this.receivedAtMillis = receivedAtMillis;
         this.lastMessageMillis = receivedAtMillis;
         this.trackerThread = Executors.newSingleThreadExecutor(
@@ -117,6 +123,14 @@ final class Match {
         LOG.info("{}: role {}, start clock {} ms, play clock {} ms, {} rules", label, start.role(),
             start.startClockMillis(), start.playClockMillis(), start.rules().size());
         long searchCompileDeadline = searchCompileDeadline(start, receivedAtMillis, config);
+        observer.started(new MatchObserver.Start(id(), start.role(), start.startClockMillis(), start.playClockMillis(),
+            preparation.rulesKey, receivedAtMillis));
+        observer.engine(id(), "preparing: fallback engine " + EngineSelection.fallbackEngine()
+            + "; search engine compile within " + (searchCompileDeadline - receivedAtMillis) / 1000 + " s");
+        preparation.searchFactory.whenComplete((factory, failure) -> observer.engine(id(), failure == null
+            ? "engine " + factory.engineName() + " ready for search after "
+                + (System.currentTimeMillis() - receivedAtMillis) + " ms"
+            : "no search engine compiled (" + rootMessage(failure) + "); the fallback engine plays"));
         if (preparation.searchDeadlineMillis > searchCompileDeadline) {
             // Begun by a preview, before the clocks were known: hold it to this match's limit.
             schedule(searchCompileDeadline, () -> preparation.cancel("the match's compile time is up"));
@@ -176,11 +190,15 @@ final class Match {
         trackerThread.execute(() -> {
             if (tracker != null) {
                 tracker.catchUp(jointMoves, plies);
+                reportState(tracker, plies);
                 LOG.info("{}: over after {} joint moves, terminal={}, goals {}", label, plies, tracker.isTerminal(),
                     tracker.goals());
-                logSummary("goals(" + tracker.goals().replace(' ', ',') + ")");
+                String summary = logSummary("goals(" + tracker.goals().replace(' ', ',') + ")");
+                observer.ended(new MatchObserver.End(id(), false, tracker.goalValues(), summary,
+                    System.currentTimeMillis()));
             } else {
-                logSummary("unknown(no_engine_followed_the_game)");
+                String summary = logSummary("unknown(no_engine_followed_the_game)");
+                observer.ended(new MatchObserver.End(id(), false, List.of(), summary, System.currentTimeMillis()));
             }
         });
         close();
@@ -192,11 +210,13 @@ final class Match {
      * (its best move so far), how many were fallback moves, and the slowest reply (from the request's arrival
      * to the answer).
      */
-    private void logSummary(String result) {
-        LOG.info("{}: summary result={} role={} engines={} plays={} searched={} overran={} fallbacks={} "
-            + "slowest_reply_ms={}", label, result, start.role(),
+    private String logSummary(String result) {
+        String summary = String.format("result=%s role=%s engines=%s plays=%d searched=%d overran=%d fallbacks=%d "
+            + "slowest_reply_ms=%d", result, start.role(),
             searchEngines.isEmpty() ? "none" : String.join(",", searchEngines), playsAnswered.get(),
             movesSearched.get(), overrunsSent.get(), fallbacksSent.get(), slowestReplyMillis.get());
+        LOG.info("{}: summary {}", label, summary);
+        return summary;
     }
 
     /**
@@ -209,7 +229,8 @@ final class Match {
         }
         closed = true;
         if (!stopped) {
-            logSummary("aborted");
+            String summary = logSummary("aborted");
+            observer.ended(new MatchObserver.End(id(), true, List.of(), summary, System.currentTimeMillis()));
         }
         preparation.cancel("the match is over");
         searchThread.execute(() -> {
@@ -300,6 +321,8 @@ final class Match {
         strategy = strategies.get();
         strategy.prepare(factory, roleIndex, deadlineMillis);
         searchEngines.add(factory.engineName());
+        observer.engine(id(), "search plays on " + factory.engineName() + (factory == doneValue(preparation.searchFactory)
+            ? " (the search engine)" : " (the fallback engine, until the search engine is ready)"));
         LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
             GamePreparation.elapsedMillis(started), statistics());
     }
@@ -329,7 +352,11 @@ final class Match {
                 return;
             }
             String text = searchView.render(move);
-            if (pending.reply.complete(text)) {
+            boolean inTime = pending.reply.complete(text);
+            observer.moved(new MatchObserver.Move(id(), pending.ply, text,
+                inTime ? MatchObserver.Source.SEARCH : MatchObserver.Source.LATE, tookMillis,
+                strategyFactory.engineName(), searchReport(), "", System.currentTimeMillis()));
+            if (inTime) {
                 movesSearched.incrementAndGet();
                 LOG.info("{}: ply {}: {} chose {} in {} ms{}", label, pending.ply, strategy.name(), text, tookMillis,
                     statistics());
@@ -345,7 +372,13 @@ final class Match {
 
     /** The strategy's report on its last search (iterations, playouts, move values), if it gives one. */
     private String statistics() {
-        return strategy instanceof ReportingStrategy reporting ? " [" + reporting.statistics() + "]" : "";
+        SearchStatistics report = searchReport();
+        return report != null ? " [" + report + "]" : "";
+    }
+
+    /** The strategy's report on its last search, or null if it gives none: one source for the log and the observer. */
+    private SearchStatistics searchReport() {
+        return strategy instanceof ReportingStrategy reporting ? reporting.statistics() : null;
     }
 
     // ---- tracker thread ----
@@ -374,6 +407,7 @@ final class Match {
             String move = null;
             if (view != null) {
                 view.catchUp(jointMoves, pending.ply);
+                reportState(view, pending.ply);
                 move = view.randomLegalMove();
             }
             pending.fallbackReady(move != null ? move : bestEffortMove());
@@ -383,7 +417,27 @@ final class Match {
         }
     }
 
+    /** Tells the observer about the state after {@code ply} joint moves, once per ply (tracker thread). */
+    private void reportState(TrackedGame view, int ply) {
+        if (observer == MatchObserver.NONE || ply <= reportedPly) {
+            return;
+        }
+        reportedPly = ply;
+        List<String> jointMove = ply == 0 ? List.of()
+            : jointMoves.get(ply - 1).stream().map(SExpr::toString).toList();
+        observer.stateReached(new MatchObserver.State(id(), ply, view.roleNames(), jointMove, view.facts(),
+            System.currentTimeMillis()));
+    }
+
     // ---- helpers ----
+
+    private static String rootMessage(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    }
 
     /**
      * The move the search would choose now, rendered, or null if it has none: read by the clock when the
@@ -471,6 +525,8 @@ final class Match {
         synchronized void expireWith(String searched, String bestEffort) {
             if (searched != null && reply.complete(searched)) {
                 overrunsSent.incrementAndGet();
+                observer.moved(new MatchObserver.Move(id(), ply, searched, MatchObserver.Source.OVERRAN, 0, "", null,
+                    "the search did not answer in time; its best move so far went out", System.currentTimeMillis()));
                 LOG.warn("{}: ply {}: the search did not answer in time; sent its best move so far, {}", label, ply,
                     searched);
                 return;
@@ -490,6 +546,8 @@ final class Match {
         private void sendFallback(String why) {
             if (reply.complete(fallback)) {
                 fallbacksSent.incrementAndGet();
+                observer.moved(new MatchObserver.Move(id(), ply, fallback, MatchObserver.Source.FALLBACK, 0, "", null,
+                    why, System.currentTimeMillis()));
                 LOG.warn("{}: ply {}: sent fallback move {} ({})", label, ply, fallback, why);
             }
         }

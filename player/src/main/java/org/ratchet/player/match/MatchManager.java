@@ -36,22 +36,39 @@ public final class MatchManager implements AutoCloseable {
     private final SearchCompiler searchCompiler;
     private final ExecutorService compilePool;
     private final ScheduledThreadPoolExecutor clock;
+    private final MatchObserver observer;
     private Match current;
     private GamePreparation lastPreview;
 
     public MatchManager(PlayerConfig config) {
-        this(config, () -> StrategyProvider.create(config));
+        this(config, MatchObserver.NONE);
+    }
+
+    /** The configured strategy, whose matches tell {@code observer} what happens (the status page, records). */
+    public MatchManager(PlayerConfig config, MatchObserver observer) {
+        this(config, () -> StrategyProvider.create(config), observer);
     }
 
     /** A manager whose matches get their strategy from {@code strategies} (one fresh strategy per call). */
     public MatchManager(PlayerConfig config, Supplier<Strategy> strategies) {
-        this(config, strategies, EngineSelection.searchCompiler(config));
+        this(config, strategies, MatchObserver.NONE);
+    }
+
+    /** A manager whose matches also tell {@code observer} what happens (the status page, match records). */
+    public MatchManager(PlayerConfig config, Supplier<Strategy> strategies, MatchObserver observer) {
+        this(config, strategies, EngineSelection.searchCompiler(config), observer);
     }
 
     /** A manager that also compiles games for search through {@code searchCompiler} (tests slow it down). */
     MatchManager(PlayerConfig config, Supplier<Strategy> strategies, SearchCompiler searchCompiler) {
+        this(config, strategies, searchCompiler, MatchObserver.NONE);
+    }
+
+    private MatchManager(PlayerConfig config, Supplier<Strategy> strategies, SearchCompiler searchCompiler,
+                         MatchObserver observer) {
         this.config = config;
         this.strategies = strategies;
+        this.observer = observer;
         this.searchCompiler = searchCompiler;
         this.compilePool = Executors.newCachedThreadPool(daemonThreads("ratchet-compile-"));
         this.clock = new ScheduledThreadPoolExecutor(1, daemonThreads("ratchet-clock-"));
@@ -135,7 +152,7 @@ public final class MatchManager implements AutoCloseable {
             LOG.info("{}: using the preparation of the preview", label);
             lastPreview = null;
         }
-        current = new Match(start, receivedAtMillis, config, preparation, clock, strategies);
+        current = new Match(start, receivedAtMillis, config, preparation, clock, strategies, observer);
         return current.begin().thenApply(Response::ok);
     }
 

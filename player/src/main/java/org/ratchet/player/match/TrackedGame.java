@@ -129,6 +129,34 @@ final class TrackedGame {
         return machine.move(moveId).renderSpelling(symbols);
     }
 
+    /** The facts true in the current state, as KIF in the server's spelling. */
+    List<String> facts() {
+        State state = machine.currentState();
+        List<String> facts = new java.util.ArrayList<>(state.size());
+        for (int i = 0; i < state.size(); i++) {
+            facts.add(machine.fact(state.fact(i)).renderSpelling(symbols));
+        }
+        return facts;
+    }
+
+    /** The game's roles in order, in the server's spelling. */
+    List<String> roleNames() {
+        List<String> names = new java.util.ArrayList<>(machine.roleCount());
+        for (int role = 0; role < machine.roleCount(); role++) {
+            names.add(machine.role(role).renderSpelling(symbols));
+        }
+        return names;
+    }
+
+    /** The goal values of all roles in the current state, in role order. */
+    List<Integer> goalValues() {
+        List<Integer> goals = new java.util.ArrayList<>(machine.roleCount());
+        for (int role = 0; role < machine.roleCount(); role++) {
+            goals.add(machine.goal(role));
+        }
+        return goals;
+    }
+
     /** The goal values of all roles in the current state, for the log at the end of a match. */
     String goals() {
         StringBuilder out = new StringBuilder();

@@ -1,5 +1,6 @@
 package org.ratchet.player.server;
 
+import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +27,20 @@ final class ConnectionLimits {
     ConnectionLimits(int maxTotal, int maxPerAddress) {
         this.maxTotal = maxTotal;
         this.maxPerAddress = maxPerAddress;
+    }
+
+    /**
+     * Admits a new connection, or closes it if it is over a cap; an admitted connection is released when it
+     * closes. Returns whether it was admitted.
+     */
+    boolean admitOrClose(SocketChannel channel) {
+        InetAddress client = channel.remoteAddress().getAddress();
+        if (!admit(client)) {
+            channel.close();
+            return false;
+        }
+        channel.closeFuture().addListener(closed -> release(client));
+        return true;
     }
 
     /** Counts a new connection from {@code address}; false (and not counted) if it would break a cap. */

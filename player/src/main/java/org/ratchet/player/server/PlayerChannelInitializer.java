@@ -17,7 +17,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
-import java.net.InetAddress;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
@@ -44,12 +43,9 @@ final class PlayerChannelInitializer extends ChannelInitializer<SocketChannel> {
 
     @Override
     protected void initChannel(SocketChannel channel) {
-        InetAddress client = channel.remoteAddress().getAddress();
-        if (!limits.admit(client)) {
-            channel.close();
+        if (!limits.admitOrClose(channel)) {
             return;
         }
-        channel.closeFuture().addListener(closed -> limits.release(client));
         int maxBytes = config.maxBodyBytes();
         RequestDeadline deadline = new RequestDeadline(config.requestTimeoutSeconds());
         channel.pipeline()

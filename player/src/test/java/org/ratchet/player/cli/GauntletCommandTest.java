@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -21,7 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ratchet.player.gamemaster.MatchRecord;
 import org.ratchet.reasoner.Engines;
-import org.ratchet.reasoner.play.Json;
+import org.ratchet.player.gamemaster.JsonCodec;
+import tools.jackson.databind.JsonNode;
 
 class GauntletCommandTest {
     private static final Path REPOSITORY = Path.of(System.getProperty("ratchet.games", "../../shared/games"))
@@ -98,9 +98,8 @@ class GauntletCommandTest {
             String log = Files.readString(out.resolve("ticTacToe").resolve(player + ".log"));
             assertTrue(log.contains("listening on port"), player + " log: " + log);
         }
-        Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(out.resolve("results.json")));
-        Map<?, ?> overall = (Map<?, ?>) json.get("overall");
-        assertEquals(2L, overall.get("matches"));
+        JsonNode overall = JsonCodec.MAPPER.readTree(Files.readString(out.resolve("results.json"))).path("overall");
+        assertEquals(2, overall.path("matches").asInt());
         assertEquals(1 + 2, Files.readAllLines(out.resolve("results.csv")).size());
     }
 

@@ -93,6 +93,29 @@ class PlayerConfigTest {
     }
 
     @Test
+    void statusPageAndRecordSettingsAreParsedOnce() throws IOException {
+        PlayerConfig defaults = PlayerConfig.defaults();
+        assertEquals(9247, defaults.statusPort());
+        assertTrue(defaults.statusBind().isLoopbackAddress(), "the page stays on this machine by default");
+        assertEquals(Path.of("matches", "player"), defaults.recordsDir());
+        assertEquals(200, defaults.recordsKeep());
+        PlayerConfig set = PlayerConfig.load(null, Map.of("RATCHET_STATUS_BIND", "0.0.0.0"),
+            Map.of(Setting.STATUS_PORT, "0", Setting.RECORDS_DIR, "/tmp/r", Setting.RECORDS_KEEP, "0"));
+        assertEquals(0, set.statusPort());
+        assertTrue(set.statusBind().isAnyLocalAddress());
+        assertEquals(Path.of("/tmp/r"), set.recordsDir());
+        assertEquals(0, set.recordsKeep());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.STATUS_BIND, "example.org")),
+            "status.bind must be a numeric IP address");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.STATUS_BIND, "300.1.1.1")),
+            "status.bind must be a numeric IP address");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.STATUS_PORT, "-1")),
+            "status.port must be between 0 and 65535");
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.RECORDS_KEEP, "many")),
+            "records.keep must be a whole number");
+    }
+
+    @Test
     void zeroThreadsMeansOnePerProcessor() {
         assertEquals(Runtime.getRuntime().availableProcessors(), PlayerConfig.defaults().threads());
     }

@@ -20,7 +20,9 @@ final class RatchetPlayers implements AutoCloseable {
                 .with(Setting.STRATEGY, strategy)
                 .with(Setting.THREADS, "1")
                 .with(Setting.START_MARGIN_MS, "500")
-                .with(Setting.PLAY_MARGIN_MS, "500");
+                .with(Setting.PLAY_MARGIN_MS, "500")
+                .with(Setting.STATUS_PORT, "0")
+                .with(Setting.RECORDS_KEEP, "0");
             PlayerServer server = new PlayerServer(config);
             servers.add(server);
             int port = server.start(new InetSocketAddress("127.0.0.1", 0));

@@ -1,6 +1,5 @@
 package org.ratchet.player.gamemaster;
 
-import org.ratchet.reasoner.play.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ratchet.player.cli.Ratchet;
 import org.ratchet.reasoner.Engines;
+import tools.jackson.databind.JsonNode;
 
 class TournamentTest {
 
@@ -65,9 +64,9 @@ class TournamentTest {
                 assertEquals(sum / 4, result.standings().get(p).score().value(), 1e-9);
             }
             assertEquals(1 + 12, result.toCsv().lines().count(), "a header and one row per player per match");
-            Map<?, ?> json = (Map<?, ?>) Json.parse(result.toJson());
-            assertEquals(3, ((List<?>) json.get("standings")).size());
-            assertEquals(6, ((List<?>) json.get("matches")).size());
+            JsonNode json = JsonCodec.MAPPER.readTree(result.toJson());
+            assertEquals(3, json.path("standings").size());
+            assertEquals(6, json.path("matches").size());
         }
     }
 
@@ -94,7 +93,7 @@ class TournamentTest {
                 "--out", records.toString(), "--csv", csv.toString(), "--json", json.toString());
             assertEquals(0, exit);
             assertEquals(5, Files.readAllLines(csv).size());
-            assertTrue(Json.parse(Files.readString(json)) instanceof Map);
+            assertTrue(JsonCodec.MAPPER.readTree(Files.readString(json)).path("standings").isArray());
         }
         assertEquals(2, Ratchet.run("match", "--game", rules.toString(), "--player", "nohost"));
         assertEquals(2, Ratchet.run("match", "--game", directory.resolve("missing.kif").toString(),

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.ratchet.player.gamemaster.MatchRecord;
 import org.ratchet.player.gamemaster.PlayerAddress;
 import org.ratchet.player.gamemaster.TournamentResult;
-import org.ratchet.reasoner.play.Json;
+import org.ratchet.player.gamemaster.JsonCodec;
+import tools.jackson.databind.JsonNode;
 
 class GauntletResultTest {
 
@@ -62,11 +63,14 @@ class GauntletResultTest {
         assertTrue(csv.get(3).endsWith(",0.000,L,1,0,true"), csv.get(3));
         assertTrue(csv.get(4).endsWith(",,,,0,0,false"), csv.get(4));
 
-        Map<?, ?> json = (Map<?, ?>) Json.parse(result.toJson(Map.of("matches", 4)));
-        Map<?, ?> overall = (Map<?, ?>) json.get("overall");
-        assertEquals(3L, overall.get("matches"));
-        assertEquals(0.0, ((Number) overall.get("elo")).doubleValue(), 1e-9);
-        assertEquals(2L, ((Map<?, ?>) json.get("new")).get("fallback"));
+        JsonNode json = JsonCodec.MAPPER.readTree(result.toJson(Map.of("matches", 4)));
+        assertEquals(4, json.path("settings").path("matches").asInt());
+        JsonNode overall = json.path("overall");
+        assertEquals(3, overall.path("matches").asInt());
+        assertEquals(0.0, overall.path("elo").asDouble(), 1e-9);
+        assertEquals(2, json.path("new").path("fallback").asInt());
+        assertEquals("threes", json.path("games").get(0).path("game").asString());
+        assertEquals(3, json.path("games").get(0).path("matches").asInt());
 
         String table = result.render();
         assertTrue(table.contains("(1 aborted, not counted)"), table);

@@ -39,7 +39,9 @@ class HostileClientsTest {
             .with(Setting.IDLE_TIMEOUT_SECONDS, "300")
             .with(Setting.REQUEST_TIMEOUT_SECONDS, "2")
             .with(Setting.MAX_CONNECTIONS, Integer.toString(maxConnections))
-            .with(Setting.MAX_CONNECTIONS_PER_ADDRESS, Integer.toString(maxPerAddress));
+            .with(Setting.MAX_CONNECTIONS_PER_ADDRESS, Integer.toString(maxPerAddress))
+            .with(Setting.STATUS_PORT, "0")
+            .with(Setting.RECORDS_KEEP, "0");
         server = new PlayerServer(config);
         return new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
     }

@@ -2,6 +2,7 @@ package org.ratchet.player.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,10 +11,12 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.ratchet.player.LogCapture;
 import org.ratchet.player.config.PlayerConfig;
 import org.ratchet.player.config.Setting;
@@ -29,17 +32,22 @@ class PlayerServerTest {
     private static PlayerServer shippedLimits;
     private static GgpClient bigClient;
 
+    /** The protocol's tests run with the status page on: it must take nothing from the GGP endpoint. */
     @BeforeAll
-    static void startServer() throws InterruptedException {
+    static void startServer(@TempDir Path records) throws Exception {
         PlayerConfig config = PlayerConfig.defaults()
             .with(Setting.NAME, "TestPlayer")
             .with(Setting.IDLE_TIMEOUT_SECONDS, "1")
             .with(Setting.MAX_BODY_BYTES, Integer.toString(BODY_LIMIT))
             .with(Setting.START_MARGIN_MS, "500")
-            .with(Setting.PLAY_MARGIN_MS, "500");
+            .with(Setting.PLAY_MARGIN_MS, "500")
+            .with(Setting.STATUS_PORT, Integer.toString(StatusPageTest.freePort()))
+            .with(Setting.RECORDS_DIR, records.toString());
         server = new PlayerServer(config);
         client = new GgpClient(server.start(new InetSocketAddress("127.0.0.1", 0)));
-        shippedLimits = new PlayerServer(PlayerConfig.defaults().with(Setting.NAME, "TestPlayer"));
+        assertNotNull(server.statusUrl(), "the status page is on");
+        shippedLimits = new PlayerServer(PlayerConfig.defaults().with(Setting.NAME, "TestPlayer")
+            .with(Setting.STATUS_PORT, "0").with(Setting.RECORDS_KEEP, "0"));
         bigClient = new GgpClient(shippedLimits.start(new InetSocketAddress("127.0.0.1", 0)));
     }
 

@@ -76,6 +76,17 @@ final class ScriptedGamemaster {
     /** Plays a whole match from the start and stops it; returns the number of joint moves played. */
     int playMatch(String matchId, int playerRole, int startClockSeconds, int playClockSeconds)
             throws IOException, ProtocolException, GdlException {
+        return playMatch(matchId, playerRole, startClockSeconds, playClockSeconds, ply -> { });
+    }
+
+    /** What a test looks at after each joint move (its number given), before the next play message. */
+    interface AfterPly {
+        void check(int ply) throws IOException;
+    }
+
+    /** {@link #playMatch(String, int, int, int)}, calling {@code afterPly} after each joint move. */
+    int playMatch(String matchId, int playerRole, int startClockSeconds, int playClockSeconds, AfterPly afterPly)
+            throws IOException, ProtocolException, GdlException {
         start(matchId, playerRole, startClockSeconds, playClockSeconds);
         List<SExpr> previous = List.of();
         int plies = 0;
@@ -86,6 +97,9 @@ final class ScriptedGamemaster {
             previous = render(jointMove);
             machine.advance(jointMove);
             plies++;
+            if (!machine.isTerminal()) {
+                afterPly.check(plies);
+            }
         }
         assertEquals("done", client.send(new StopMessage(matchId, previous).render()));
         return plies;

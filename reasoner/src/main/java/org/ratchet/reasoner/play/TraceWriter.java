@@ -8,6 +8,7 @@ import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.SymbolTable;
+import tools.jackson.core.io.JsonStringEncoder;
 
 /**
  * Writes random playouts of a machine in the JSON-lines trace format of ../shared/TRACE.md: one record per
@@ -123,7 +124,7 @@ public final class TraceWriter {
             line.append(",\"joint\":{");
             for (int r = 0; r < roleNames.length; r++) {
                 appendKey(r);
-                Json.appendString(line, machine.move(jointMove[r]).render(symbols));
+                appendString(line, machine.move(jointMove[r]).render(symbols));
             }
             line.append('}');
         }
@@ -135,7 +136,7 @@ public final class TraceWriter {
         if (role > 0) {
             line.append(',');
         }
-        Json.appendString(line, roleNames[role]).append(':');
+        appendString(line, roleNames[role]).append(':');
     }
 
     private void appendSortedArray(String[] strings) {
@@ -145,9 +146,16 @@ public final class TraceWriter {
             if (i > 0) {
                 line.append(',');
             }
-            Json.appendString(line, strings[i]);
+            appendString(line, strings[i]);
         }
         line.append(']');
+    }
+
+    /** Appends {@code text} as a JSON string literal, quotes included (Jackson's escaping, no allocation). */
+    static StringBuilder appendString(StringBuilder out, String text) {
+        out.append('"');
+        JsonStringEncoder.getInstance().quoteAsString(text, out);
+        return out.append('"');
     }
 
     /** Orders strings by Unicode code point, as TRACE.md asks (String.compareTo compares UTF-16 units). */

@@ -13,6 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Checks a trace against every format rule of ../shared/TRACE.md (not against a game's semantics): keys,
@@ -20,6 +23,12 @@ import java.util.regex.Pattern;
  * ends. Returns the records of each playout for further checks.
  */
 public final class TraceFormat {
+    /** Whole numbers read as Long; a duplicate key or trailing text is an error. */
+    private static final JsonMapper STRICT = JsonMapper.builder()
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .build();
     /** Canonical KIF: lower-case symbols without spaces or parentheses, or a parenthesised compound. */
     private static final Pattern CANONICAL =
         Pattern.compile("[^\\sA-Z()\"]+|\\((?:[^\\sA-Z()\"]+)(?: (?:[^\\sA-Z()\"]+|\\(.*\\)))*\\)");
@@ -45,7 +54,7 @@ public final class TraceFormat {
                 continue;
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> record = (Map<String, Object>) assertInstanceOf(Map.class, Json.parse(line));
+            Map<String, Object> record = (Map<String, Object>) assertInstanceOf(Map.class, STRICT.readValue(line, Object.class));
             long id = (Long) record.get("playout");
             long step = (Long) record.get("step");
             if (currentId == null || id != currentId) {

@@ -142,7 +142,8 @@ class TraceWriterTest {
         String emoji = new String(Character.toChars(0x1F600));
         assertTrue(TraceWriter.compareCodePoints("\uFFFF", emoji) < 0);
         assertTrue("\uFFFF".compareTo(emoji) > 0);
-        assertEquals("\"a\\\"b\\\\c\\n\\u0001\"", Json.quote("a\"b\\c\n\u0001"));
+        assertEquals("\"a\\\"b\\\\c\\n\\u0001\"",
+            TraceWriter.appendString(new StringBuilder(), "a\"b\\c\n\u0001").toString());
     }
 
     private static Set<String> facts(StateMachine m) {
