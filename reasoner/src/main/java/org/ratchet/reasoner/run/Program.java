@@ -189,6 +189,19 @@ public final class Program {
         return rules;
     }
 
+    /** The recursive blocks of every phase: for diagnostics and tests, not for the machine's loops. */
+    public List<Block> recursiveBlocks() {
+        List<Block> blocks = new ArrayList<>();
+        for (Block[] phase : new Block[][] {legalPlan, goalPlan, nextPlan}) {
+            for (Block block : phase) {
+                if (block.recursive) {
+                    blocks.add(block);
+                }
+            }
+        }
+        return blocks;
+    }
+
     private static int parseGoal(Term value, SymbolTable symbols) {
         if (value.arity() != 0 || value.symbol() < 0) {
             return -1;
