@@ -32,14 +32,23 @@ class RecursiveBlocksTest {
 
     @Test
     void smallRecursiveGameAgreesWithTheProver() throws Exception {
+        compareOnResourceGame("recursion.kif", 3_000);
+    }
+
+    @Test
+    void deltaPlanLongerThanEveryRuleAgreesWithTheProver() throws Exception {
+        compareOnResourceGame("recursion-one-stage.kif", 500);
+    }
+
+    private static void compareOnResourceGame(String name, int steps) throws Exception {
         GameDescription game;
-        try (InputStream in = RecursiveBlocksTest.class.getResourceAsStream("/hsfc/recursion.kif")) {
-            assertNotNull(in, "hsfc/recursion.kif");
+        try (InputStream in = RecursiveBlocksTest.class.getResourceAsStream("/hsfc/" + name)) {
+            assertNotNull(in, "hsfc/" + name);
             game = GameLoader.load(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         assertEveryRecursiveRuleIsRestricted(compiled);
-        walk(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7, 3_000);
+        walk(compiled.newMachine(), Engines.create("prover", game).newMachine(), 7, steps);
     }
 
     @Test
