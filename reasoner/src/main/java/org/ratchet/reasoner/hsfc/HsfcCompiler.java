@@ -278,6 +278,8 @@ public final class HsfcCompiler {
                 List<Block> blocks = new ArrayList<>();
                 for (IntList component : strata.components()) {
                     List<RulePlan> compiled = new ArrayList<>();
+                    List<RulePlan[]> deltaPlans = new ArrayList<>();
+                    boolean recursive = strata.isRecursive(component.getInt(0));
                     for (Rule rule : runtimeRules) {
                         int head = rule.head().symbol();
                         if (phaseRelations[phase].contains(head) && component.contains(head)) {
@@ -285,12 +287,19 @@ public final class HsfcCompiler {
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
+                                if (recursive) {
+                                    RulePlan[] delta = deltaPlans(rule, order, compiler, component);
+                                    deltaPlans.add(delta);
+                                    for (RulePlan plan : delta == null ? new RulePlan[0] : delta) {
+                                        tableInts += plan.tableInts();
+                                    }
+                                }
                             }
                         }
                     }
                     if (!compiled.isEmpty()) {
-                        boolean recursive = strata.isRecursive(component.getInt(0));
-                        blocks.add(new Block(compiled.toArray(new RulePlan[0]), recursive));
+                        blocks.add(new Block(compiled.toArray(new RulePlan[0]),
+                            recursive ? deltaPlans.toArray(new RulePlan[0][]) : null));
                         ruleCount += compiled.size();
                     }
                 }
@@ -332,6 +341,51 @@ public final class HsfcCompiler {
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
                 cleared.toIntArray(), phases, sampled);
             return new HsfcGame(original, terms, program, statistics);
+        }
+
+        /**
+         * The delta plans of a rule of a recursive block (see {@link Block#deltaPlans}): for each positive
+         * literal on a relation of the block, the rule's tables with that literal read first and the others
+         * in the order chosen by {@link #strategy}. Null if some such literal cannot be read first from a
+         * dense table (it is ground, or its table is sparse) or the tables exceed the memory budget: the
+         * machine then runs the rule whole on every pass.
+         */
+        private RulePlan[] deltaPlans(Rule rule, HypothesisOrder order, RuleCompiler compiler, IntList block) {
+            List<Term> hypotheses = order.order(rule, strategy);
+            List<RulePlan> plans = new ArrayList<>();
+            for (int i = 0; i < hypotheses.size(); i++) {
+                Term literal = hypotheses.get(i);
+                if (!block.contains(literal.symbol())) {
+                    continue;
+                }
+                List<Term> first = new ArrayList<>(hypotheses.size());
+                first.add(literal);
+                for (int j = 0; j < hypotheses.size(); j++) {
+                    if (j != i) {
+                        first.add(hypotheses.get(j));
+                    }
+                }
+                long usedBefore = budget.usedBytes();
+                RulePlan plan;
+                try {
+                    plan = compiler.compile(rule, first);
+                } catch (GroundingBudget.Exceeded e) {
+                    if (!e.memory) {
+                        throw e;
+                    }
+                    budget.release(budget.usedBytes() - usedBefore);
+                    return null;
+                }
+                if (plan == null) {
+                    continue; // no instance of the rule reads this literal: nothing to restrict
+                }
+                if (plan.stages.length == 0 || plan.stages[0].relation != layout.index(literal.symbol())
+                        || plan.stages[0].table == null) {
+                    return null;
+                }
+                plans.add(plan);
+            }
+            return plans.toArray(new RulePlan[0]);
         }
 
         /**

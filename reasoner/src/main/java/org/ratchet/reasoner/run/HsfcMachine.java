@@ -39,6 +39,12 @@ public final class HsfcMachine implements StateMachine {
     private final int[][] buffers;
     /** RefNos a stage buffer collects before they are passed on to the next stage. */
     private static final int CHUNK = 256;
+    /** Per relation, for the recursive block being run: its list end when the current pass began ... */
+    private final int[] passStart;
+    /** ... and when the pass before began: the new IDs a semi-naive pass reads start there. */
+    private final int[] deltaFrom;
+    /** While a delta plan runs, the knowledge-base position its first stage reads from; -1 otherwise. */
+    private int deltaStart = -1;
     private boolean goalsComputed;
     private boolean movesListed;
     /**
@@ -62,6 +68,8 @@ public final class HsfcMachine implements StateMachine {
         int relations = layout.count();
         kb = new int[Math.max(layout.totalSize(), 1)];
         end = new int[relations];
+        passStart = new int[relations];
+        deltaFrom = new int[relations];
         // one spare bit past every relation: the ID whose absence encodes a condition that always holds
         bits = new long[(layout.totalSize() >>> 6) + 1];
         offsets = program.offsets;
@@ -365,24 +373,65 @@ public final class HsfcMachine implements StateMachine {
                 }
                 continue;
             }
-            // rules depending on themselves within a stratum: repeat until a pass derives nothing new
-            int before;
-            do {
-                before = listed(block.heads);
-                for (RulePlan rule : rules) {
-                    run(rule);
-                }
-            } while (listed(block.heads) != before);
+            runRecursive(block);
         }
     }
 
-    /** The IDs listed for these relations: a pass of a recursive block derived something new iff it grew. */
-    private int listed(int[] relations) {
-        int total = 0;
-        for (int r : relations) {
-            total += end[r];
+    /**
+     * Rules depending on themselves within a stratum, run semi-naively (see {@link Block}) until a pass
+     * derives nothing new: the first pass runs every rule whole, each later pass runs the rules' delta plans,
+     * whose first stage reads only the IDs listed since the pass before began (positions from
+     * {@link #deltaFrom}). Rules without delta plans are run whole on every pass, as naive evaluation would.
+     */
+    private void runRecursive(Block block) {
+        int[] heads = block.heads;
+        RulePlan[] rules = block.rules;
+        for (int r : heads) {
+            passStart[r] = end[r];
         }
-        return total;
+        for (RulePlan rule : rules) {
+            run(rule);
+        }
+        while (grew(heads)) {
+            for (int r : heads) {
+                deltaFrom[r] = passStart[r];
+                passStart[r] = end[r];
+            }
+            for (int i = 0; i < rules.length; i++) {
+                RulePlan[] plans = block.deltaPlans[i];
+                if (plans == null) {
+                    run(rules[i]);
+                    continue;
+                }
+                for (RulePlan plan : plans) {
+                    int relation = plan.stages[0].relation;
+                    if (deltaFrom[relation] < end[relation]
+                            && conditionsHold(plan.preconditions, 0, plan.preconditions.length)) {
+                        runDelta(plan, deltaFrom[relation]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Whether any of these relations gained an ID since {@link #passStart} was last set. */
+    private boolean grew(int[] relations) {
+        for (int r : relations) {
+            if (end[r] != passStart[r]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Runs a delta plan (whose preconditions hold) through the general stage machine, its first stage
+     * reading only the knowledge-base positions from {@code from} on.
+     */
+    private void runDelta(RulePlan plan, int from) {
+        deltaStart = from;
+        runStages(plan);
+        deltaStart = -1;
     }
 
     /** HSFC Figure 1: enumerate input combinations through the reference tables, post results. */
@@ -525,12 +574,14 @@ public final class HsfcMachine implements StateMachine {
         int m = 0;
         for (int f = 0; f < count; f++) {
             int ref = in[f];
-            if (stage.fixed != null) {
+            if (k == 0 && deltaStart >= 0) {
+                m = scan(stage, ref, out, m, deltaStart);
+            } else if (stage.fixed != null) {
                 m = readStatic(stage, ref, out, m);
             } else if (probes(stage, ref)) {
                 m = probe(stage, ref, out, m);
             } else {
-                m = scan(stage, ref, out, m);
+                m = scan(stage, ref, out, m, stage.offset);
             }
             if (m >= CHUNK) {
                 passOn(rule, k, m);
@@ -589,14 +640,17 @@ public final class HsfcMachine implements StateMachine {
         return m;
     }
 
-    /** HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ, with χ = global ID - offset. */
-    private int scan(RulePlan.Stage stage, int ref, int[] out, int m) {
+    /**
+     * HSFC Def. 7: RefIndex = RefNo × |S(Q)| + χ, with χ = global ID - offset; reads the stage's list from
+     * knowledge-base position {@code from} (its start, or where a semi-naive pass's new IDs begin).
+     */
+    private int scan(RulePlan.Stage stage, int ref, int[] out, int m, int from) {
         int[] conditions = stage.conditions;
         int width = stage.width;
         int[] table = stage.table;
         int offset = stage.offset;
         int base = ref * stage.size - offset;
-        for (int i = offset, n = end[stage.relation]; i < n; i++) {
+        for (int i = from, n = end[stage.relation]; i < n; i++) {
             int next = table[base + kb[i]];
             if (next >= 0 && conditionsHold(conditions, next, width)) {
                 out[m++] = next;

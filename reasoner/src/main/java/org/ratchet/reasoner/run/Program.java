@@ -159,23 +159,35 @@ public final class Program {
         initialState = State.of(initial);
     }
 
-    /** The stage buffer sizes of the field {@code stageRoom}; buffer 0 holds only the RefNo a rule starts from. */
+    /**
+     * The stage buffer sizes of the field {@code stageRoom}, over every rule and delta plan; buffer 0 holds
+     * only the RefNo a rule starts from.
+     */
     private static int[] stageRoom(Block[]... plans) {
         IntArrayList room = new IntArrayList();
         room.add(0);
         for (Block[] plan : plans) {
             for (Block block : plan) {
                 for (RulePlan rule : block.rules) {
-                    for (int k = 0; k < rule.stages.length; k++) {
-                        if (room.size() == k + 1) {
-                            room.add(0);
-                        }
-                        room.set(k + 1, Math.max(room.getInt(k + 1), rule.stages[k].maxRoom));
+                    makeRoom(room, rule);
+                }
+                for (RulePlan[] delta : block.deltaPlans == null ? new RulePlan[0][] : block.deltaPlans) {
+                    for (RulePlan rule : delta == null ? new RulePlan[0] : delta) {
+                        makeRoom(room, rule);
                     }
                 }
             }
         }
         return room.toIntArray();
+    }
+
+    private static void makeRoom(IntArrayList room, RulePlan rule) {
+        for (int k = 0; k < rule.stages.length; k++) {
+            if (room.size() == k + 1) {
+                room.add(0);
+            }
+            room.set(k + 1, Math.max(room.getInt(k + 1), rule.stages[k].maxRoom));
+        }
     }
 
     /** Every rule of every phase, in evaluation order: for diagnostics and tests, not for the machine's loops. */
@@ -187,6 +199,19 @@ public final class Program {
             }
         }
         return rules;
+    }
+
+    /** The recursive blocks of every phase: for diagnostics and tests, not for the machine's loops. */
+    public List<Block> recursiveBlocks() {
+        List<Block> blocks = new ArrayList<>();
+        for (Block[] phase : new Block[][] {legalPlan, goalPlan, nextPlan}) {
+            for (Block block : phase) {
+                if (block.recursive) {
+                    blocks.add(block);
+                }
+            }
+        }
+        return blocks;
     }
 
     private static int parseGoal(Term value, SymbolTable symbols) {

@@ -18,11 +18,14 @@ public final class RulePlan {
     public final int[] result;
     /** The inputs in order; with none, the single head instance is written if the preconditions hold. */
     public final Stage[] stages;
+    /** Source line of the rule, for diagnostics. */
+    public final int line;
 
     private RulePlan(CompiledRule rule, RelationLayout layout) {
         headRelation = rule.headRelation;
         preconditions = rule.conditions[0];
         result = rule.result;
+        line = rule.line;
         int count = rule.stages();
         stages = new Stage[count];
         for (int k = 0; k < count; k++) {
