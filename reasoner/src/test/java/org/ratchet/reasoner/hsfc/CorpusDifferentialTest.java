@@ -12,7 +12,7 @@ import org.ratchet.reasoner.Engines;
  */
 class CorpusDifferentialTest {
     /** States compared per game unless its line says otherwise. */
-    private static final int STATES = 200;
+    private static final int STATES = 100;
 
     @Test
     void everyListedGameCompilesAndAgreesWithTheProver() throws Exception {
