@@ -12,20 +12,28 @@ import org.ratchet.reasoner.gdl.GdlException;
 
 /**
  * The engines a game can be prepared with, by name, and the one policy for choosing between them, shared by
- * the command line and the player: the {@link #defaultEngine() default engine} (fast once compiled) where it
- * prepares the game within its budgets, otherwise the {@link #fallbackEngine() fallback} (quick to prepare,
- * reads every valid game). The command line applies the policy in turn ({@link #select}); the player
- * prepares both at once and plays on the fallback until, or unless, the default engine is ready.
+ * the command line and the player: the {@link #defaultEngine() default engine} (hsfc: fastest, once compiled)
+ * where it prepares the game within its budgets, otherwise the {@link #fallbackEngine() fallback} (bottomup:
+ * prepared in moments, grounds nothing, so it plays the games too big to ground), and where even that cannot
+ * prepare the game (unstratified rules, static relations beyond the budget) the {@link #lastResortEngine() last
+ * resort}, the prover, which reads every valid game. The command line applies the policy in turn
+ * ({@link #select}); the player prepares the fallback ({@link #prepareFallback}) and the default engine at
+ * once and plays on the fallback until, or unless, the default engine is ready.
  */
 public final class Engines {
     private static final Logger LOG = LogManager.getLogger(Engines.class);
 
     /** The reference-table forward chainer, fast once its tables are built. */
     public static final String HSFC = "hsfc";
+    /** Semi-naive bottom-up evaluation with indexed joins: grounds nothing, so it prepares games hsfc cannot. */
+    public static final String BOTTOMUP = "bottomup";
     /** The reference backward-chaining prover: ready at once, reads every valid game, slow. */
     public static final String PROVER = "prover";
     /** Not an engine: asks for the selection policy ({@link #select}). */
     public static final String DEFAULT = "default";
+
+    /** The fallback's time budget: it prepares most games in well under a second, and the last resort waits. */
+    private static final long FALLBACK_MILLIS = 3_000;
 
     /** Every engine on the class path, by name, in the order of {@link #names()}. */
     private static final Map<String, Engine> ENGINES = load();
@@ -39,7 +47,7 @@ public final class Engines {
             found.put(engine.name(), engine);
         }
         Map<String, Engine> ordered = new LinkedHashMap<>();
-        for (String name : List.of(HSFC, PROVER)) {
+        for (String name : List.of(HSFC, BOTTOMUP, PROVER)) {
             if (!found.containsKey(name)) {
                 throw new IllegalStateException("engine '" + name + "' is missing from the class path");
             }
@@ -65,7 +73,26 @@ public final class Engines {
 
     /** The engine used where the default one cannot prepare a game (or is not ready yet). */
     public static String fallbackEngine() {
+        return BOTTOMUP;
+    }
+
+    /** The engine used where the fallback cannot prepare a game either: it reads every valid game. */
+    public static String lastResortEngine() {
         return PROVER;
+    }
+
+    /**
+     * The fallback engine, within a short time budget and the default memory budget, or the last resort where
+     * it cannot prepare the game. Logs why when it falls back.
+     */
+    public static StateMachineFactory prepareFallback(GameDescription game) throws GdlException {
+        try {
+            return create(fallbackEngine(), game, EngineOptions.defaults().withTimeBudgetMillis(FALLBACK_MILLIS));
+        } catch (GdlException | OutOfMemoryError e) {
+            LOG.info("engine {} plays: {} cannot prepare the game: {}", lastResortEngine(), fallbackEngine(),
+                e.getMessage());
+            return create(lastResortEngine(), game);
+        }
     }
 
     /** The engine a choice stands for when it must be one engine: {@value #DEFAULT} is the default engine. */
@@ -94,8 +121,8 @@ public final class Engines {
     }
 
     /**
-     * The default engine when it can prepare the game within the budgets, otherwise the fallback engine.
-     * Logs which engine plays and why.
+     * The default engine when it can prepare the game within the budgets, otherwise the fallback engine, otherwise
+     * the last resort. Logs which engine plays and why.
      */
     public static StateMachineFactory select(GameDescription game, EngineOptions options) throws GdlException {
         long start = System.nanoTime();
@@ -104,8 +131,8 @@ public final class Engines {
             LOG.info("engine {} plays (compiled in {} ms)", defaultEngine(), (System.nanoTime() - start) / 1_000_000);
             return factory;
         } catch (GdlException | OutOfMemoryError e) {
-            LOG.info("engine {} plays: {}", fallbackEngine(), e.getMessage());
-            return create(fallbackEngine(), game, options);
+            LOG.info("engine {} cannot prepare the game: {}", defaultEngine(), e.getMessage());
+            return prepareFallback(game);
         }
     }
 }

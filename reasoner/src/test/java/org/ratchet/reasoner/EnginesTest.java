@@ -13,8 +13,8 @@ class EnginesTest {
 
     @Test
     void everyNamedEngineIsFoundOnTheClassPath() {
-        assertEquals(List.of(Engines.HSFC, Engines.PROVER), Engines.names());
-        assertEquals(List.of(Engines.DEFAULT, Engines.HSFC, Engines.PROVER), Engines.choices());
+        assertEquals(List.of(Engines.HSFC, Engines.BOTTOMUP, Engines.PROVER), Engines.names());
+        assertEquals(List.of(Engines.DEFAULT, Engines.HSFC, Engines.BOTTOMUP, Engines.PROVER), Engines.choices());
     }
 
     @Test
@@ -35,10 +35,25 @@ class EnginesTest {
     }
 
     @Test
+    void whereTheFallbackIsTooSlowTheLastResortPlays() throws Exception {
+        // every state derives 30^4 rows of quad: bottom-up evaluation declines, the prover asks only for one
+        StringBuilder rules = new StringBuilder("(role p) (init s) (<= (legal p go) (true s) (quad 0 0 0 0))"
+            + " (<= (next s) (true s)) (<= terminal (true t)) (<= (goal p 100) (true s))"
+            + " (<= (quad ?a ?b ?c ?d) (true s) (n ?a) (n ?b) (n ?c) (n ?d))");
+        for (int i = 0; i < 30; i++) {
+            rules.append(" (n ").append(i).append(')');
+        }
+        GameDescription game = GameLoader.load(rules.toString());
+        assertEquals(Engines.lastResortEngine(), Engines.prepareFallback(game).engineName());
+        GameDescription ticTacToe = GameLoader.load(GameCorpus.read(GameCorpus.repositoryGame("ticTacToe")));
+        assertEquals(Engines.fallbackEngine(), Engines.prepareFallback(ticTacToe).engineName());
+    }
+
+    @Test
     void unknownNamesAreRejectedWithTheKnownOnes() throws Exception {
         GameDescription game = GameLoader.load(GameCorpus.read(GameCorpus.repositoryGame("ticTacToe")));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
             () -> Engines.prepare("nosuch", game, EngineOptions.defaults()));
-        assertEquals("unknown engine 'nosuch'; known: [hsfc, prover]", error.getMessage());
+        assertEquals("unknown engine 'nosuch'; known: [hsfc, bottomup, prover]", error.getMessage());
     }
 }

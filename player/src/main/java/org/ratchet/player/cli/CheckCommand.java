@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
@@ -35,7 +36,9 @@ import picocli.CommandLine.Parameters;
         "Prints one line per file: 'ok FILE roles=N relations=N rules=N strata=N warnings=N' or "
             + "'error: FILE MESSAGE'. Warnings go to standard error.",
         "With --compile, the line goes on with what compiling the game for the hsfc engine costs (the columns "
-            + "of the HSFC paper's Table 1), or the reason hsfc gave up and the prover would play.",
+            + "of the HSFC paper's Table 1), or the reason hsfc gave up and the engine that plays instead "
+            + "(fallback=bottomup, or the prover where bottomup cannot prepare the game either) with its preparation "
+            + "time.",
         "Exit status: 0 if every file is valid GDL, 1 if any is not, 2 on usage errors."
     })
 public final class CheckCommand implements Callable<Integer> {
@@ -70,7 +73,8 @@ public final class CheckCommand implements Callable<Integer> {
             String line = "ok " + file + " " + keyValues(statistics(game));
             if (compile) {
                 EngineOptions budget = EngineOptions.defaults().withTimeBudgetMillis(Math.max(1, (long) (compileSeconds * 1000)));
-                line += " " + CompileReport.of(game, budget);
+                String report = CompileReport.of(game, budget);
+                line += " " + report + (report.startsWith("engine=" + Engines.HSFC) ? "" : " " + fallback(game));
             }
             out.println(line);
             return true;
@@ -84,6 +88,13 @@ public final class CheckCommand implements Callable<Integer> {
             out.println("error: " + file + " internal error: " + oneLine(String.valueOf(e)));
         }
         return false;
+    }
+
+    /** Which engine plays where hsfc gives up, and how long it takes to prepare the game. */
+    private static String fallback(GameDescription game) throws GdlException {
+        long start = System.nanoTime();
+        String engine = Engines.prepareFallback(game).engineName();
+        return "fallback=" + engine + " fallback_ms=" + (System.nanoTime() - start) / 1_000_000;
     }
 
     /**

@@ -27,7 +27,7 @@ final class EngineSelection {
     }
 
     static StateMachineFactory compileFallback(GameDescription game) throws GdlException {
-        return Engines.create(fallbackEngine(), game);
+        return Engines.prepareFallback(game);
     }
 
     /**

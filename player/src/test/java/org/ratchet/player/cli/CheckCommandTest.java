@@ -109,6 +109,7 @@ class CheckCommandTest {
         assertEquals(0, run.exitCode(), "a game hsfc cannot compile in time is still valid");
         String line = run.out().get(0);
         assertTrue(line.contains(" engine=prover ") && line.contains("fallback_reason=\""), line);
+        assertTrue(line.matches(".* fallback=(bottomup|prover) fallback_ms=\\d+$"), "the engine that plays: " + line);
     }
 
     @Test

@@ -33,6 +33,10 @@ class TraceAndBenchCommandTest {
             "--engine", "prover");
         assertEquals(0, toStdout.exit(), toStdout.err());
         assertEquals(trace, toStdout.out(), "same seed, same trace, whichever engine reasons");
+        CommandLineRun bottomUp = CommandLineRun.of("trace", TIC_TAC_TOE, "--seed", "11", "--playouts", "4",
+            "--engine", "bottomup");
+        assertEquals(0, bottomUp.exit(), bottomUp.err());
+        assertEquals(trace, bottomUp.out(), "the bottom-up engine writes the same trace");
         assertNotEquals(trace, CommandLineRun.of("trace", TIC_TAC_TOE, "--seed", "12", "--playouts", "4").out());
 
         List<String> lines = trace.lines().toList();

@@ -107,7 +107,8 @@ class SearchCompileTest {
             List<String> warnings = log.messagesAt(Level.WARN);
             assertEquals(1, warnings.size(), warnings::toString);
             assertTrue(warnings.get(0).contains("declined the game") && warnings.get(0).contains("time budget exceeded")
-                && warnings.get(0).endsWith("the fallback engine prover plays the match instead"), warnings.get(0));
+                && warnings.get(0).endsWith("the fallback engine " + Engines.fallbackEngine() + " plays the match instead"),
+                warnings.get(0));
         }
     }
 
@@ -132,7 +133,8 @@ class SearchCompileTest {
             Referee referee = new Referee(manager, "slow.1", 0);
             assertEquals("ready", reply(manager, new StartMessage("slow.1", "xplayer", ticTacToe(), 2_000, 10_000)));
             referee.play();
-            assertEquals(List.of("prover"), searchedOn, "the first move comes from a search on the fallback engine");
+            assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
+                "the first move comes from a search on the fallback engine");
 
             release.countDown();
             assertTrue(compiled.await(WAIT_SECONDS, TimeUnit.SECONDS), "the compile finished");
@@ -141,7 +143,7 @@ class SearchCompileTest {
             manager.current().searchCompile().get(WAIT_SECONDS, TimeUnit.SECONDS);
             referee.play();
             assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "searched on: " + searchedOn);
-            assertEquals("prover", searchedOn.get(0));
+            assertEquals(Engines.fallbackEngine(), searchedOn.get(0));
             referee.play();
             assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "and stays on it: " + searchedOn);
             assertEquals("aborted", reply(manager, new AbortMessage("slow.1")));

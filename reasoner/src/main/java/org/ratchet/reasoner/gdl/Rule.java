@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.gdl;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,6 +15,39 @@ public record Rule(Term head, List<Literal> body, int variableCount, int line) {
 
     public boolean isFact() {
         return body.isEmpty();
+    }
+
+    /**
+     * The bodies this rule's body stands for without {@code or}: one per choice of an option in every
+     * disjunction (nested disjunctions flattened), so the rule is the union of the rules with these bodies.
+     */
+    public List<List<Literal>> disjunctionFreeBodies() {
+        List<List<Literal>> bodies = new ArrayList<>();
+        bodies.add(new ArrayList<>());
+        for (Literal literal : body) {
+            List<Literal> options = new ArrayList<>();
+            flattenOptions(literal, options);
+            List<List<Literal>> extended = new ArrayList<>(bodies.size() * options.size());
+            for (List<Literal> prefix : bodies) {
+                for (Literal option : options) {
+                    List<Literal> copy = new ArrayList<>(prefix);
+                    copy.add(option);
+                    extended.add(copy);
+                }
+            }
+            bodies = extended;
+        }
+        return bodies;
+    }
+
+    private static void flattenOptions(Literal literal, List<Literal> out) {
+        if (literal instanceof Literal.Disjunction disjunction) {
+            for (Literal option : disjunction.options()) {
+                flattenOptions(option, out);
+            }
+        } else {
+            out.add(literal);
+        }
     }
 
     /** The rule in canonical KIF, for messages. */

@@ -64,7 +64,7 @@ final class ProverRules {
                 }
                 continue;
             }
-            for (List<Literal> body : expandDisjunctions(rule.body())) {
+            for (List<Literal> body : rule.disjunctionFreeBodies()) {
                 definition.clauses()
                     .add(new Clause(rule.head(), body.toArray(new Literal[0]), rule.variableCount(), rule));
             }
@@ -88,35 +88,5 @@ final class ProverRules {
             return Lifetime.JOINT_MOVE;
         }
         return stateDependent.contains(relation) ? Lifetime.STATE : Lifetime.GAME;
-    }
-
-    /** The bodies a body with disjunctions stands for: one per choice of an option in every {@code or}. */
-    private static List<List<Literal>> expandDisjunctions(List<Literal> body) {
-        List<List<Literal>> bodies = new ArrayList<>();
-        bodies.add(new ArrayList<>());
-        for (Literal literal : body) {
-            List<Literal> options = new ArrayList<>();
-            flattenOptions(literal, options);
-            List<List<Literal>> extended = new ArrayList<>(bodies.size() * options.size());
-            for (List<Literal> prefix : bodies) {
-                for (Literal option : options) {
-                    List<Literal> copy = new ArrayList<>(prefix);
-                    copy.add(option);
-                    extended.add(copy);
-                }
-            }
-            bodies = extended;
-        }
-        return bodies;
-    }
-
-    private static void flattenOptions(Literal literal, List<Literal> out) {
-        if (literal instanceof Literal.Disjunction disjunction) {
-            for (Literal option : disjunction.options()) {
-                flattenOptions(option, out);
-            }
-        } else {
-            out.add(literal);
-        }
     }
 }

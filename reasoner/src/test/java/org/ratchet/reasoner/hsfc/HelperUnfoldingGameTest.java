@@ -3,6 +3,7 @@ package org.ratchet.reasoner.hsfc;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.Differential;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.gdl.GameDescription;

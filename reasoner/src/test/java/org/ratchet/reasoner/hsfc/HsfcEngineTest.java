@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.Differential;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
@@ -202,20 +203,20 @@ class HsfcEngineTest {
     }
 
     @Test
-    void tinyBudgetsMakeHsfcGiveUpAndEnginesFallBackToTheProver() throws Exception {
+    void tinyBudgetsMakeHsfcGiveUpAndEnginesFallBack() throws Exception {
         GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
         EngineOptions tinyMemory = EngineOptions.defaults().withMemoryBudgetBytes(4096);
         GdlException error = assertThrows(GdlException.class, () -> Engines.create("hsfc", game, tinyMemory));
         assertTrue(error.getMessage().contains("budget"), error.getMessage());
         StateMachineFactory selected = Engines.select(game, tinyMemory);
-        assertEquals("prover", selected.engineName());
+        assertEquals(Engines.fallbackEngine(), selected.engineName());
 
         EngineOptions tinyTime = EngineOptions.defaults().withTimeBudgetMillis(1);
         assertThrows(GdlException.class, () -> Engines.create("hsfc", game, tinyTime));
         StateMachineFactory hsfc = Engines.select(game, EngineOptions.defaults());
         assertEquals("hsfc", hsfc.engineName());
         assertEquals(Differential.moves(hsfc.newMachine(), 0, game.symbols()),
-            Differential.moves(selected.newMachine(), 0, game.symbols()), "the prover plays the same game instead");
+            Differential.moves(selected.newMachine(), 0, game.symbols()), "the fallback plays the same game instead");
     }
 
     /** The player interrupts a compile it no longer needs; grounding stops at its next budget check. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.Differential;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.gdl.GameDescription;

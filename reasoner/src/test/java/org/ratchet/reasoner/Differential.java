@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.hsfc;
+package org.ratchet.reasoner;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.ratchet.reasoner.gdl.SymbolTable;
  * Plays random playouts on an engine under test and a reference engine side by side and reports the first
  * difference in state facts, legal moves, terminal or goals (compared as rendered terms).
  */
-final class Differential {
+public final class Differential {
     private Differential() {
     }
 
@@ -20,17 +20,32 @@ final class Differential {
      * Runs playouts until {@code playouts} are done or {@code deadlineNanos} passes; returns the number of
      * states compared, or throws AssertionError describing the first mismatch.
      */
-    static int compare(StateMachine tested, StateMachine reference, long seed, int playouts, int maxSteps,
+    public static int compare(StateMachine tested, StateMachine reference, long seed, int playouts, int maxSteps,
             long deadlineNanos) {
+        return compare(tested, reference, seed, playouts, maxSteps, Integer.MAX_VALUE, deadlineNanos);
+    }
+
+    /**
+     * Compares until {@code states} states are compared (or {@code playouts} playouts are done), whatever the
+     * time it takes, so a slow machine compares as much as a fast one; returns the number of states compared.
+     */
+    public static int compareStates(StateMachine tested, StateMachine reference, long seed, int states,
+            int playouts, int maxSteps) {
+        return compare(tested, reference, seed, playouts, maxSteps, states, Long.MAX_VALUE);
+    }
+
+    private static int compare(StateMachine tested, StateMachine reference, long seed, int playouts, int maxSteps,
+            int maxStates, long deadlineNanos) {
         SymbolTable symbols = tested.description().symbols();
         SplittableRandom random = new SplittableRandom(seed);
         int compared = 0;
         int[] joint = new int[tested.roleCount()];
         int[] referenceJoint = new int[reference.roleCount()];
-        for (int playout = 0; playout < playouts && System.nanoTime() < deadlineNanos; playout++) {
+        for (int playout = 0; playout < playouts && compared < maxStates && System.nanoTime() < deadlineNanos;
+                playout++) {
             tested.setState(tested.initialState());
             reference.setState(reference.initialState());
-            for (int step = 0; step <= maxSteps && System.nanoTime() < deadlineNanos; step++) {
+            for (int step = 0; step <= maxSteps && compared < maxStates && System.nanoTime() < deadlineNanos; step++) {
                 String where = "playout " + playout + " step " + step + ": ";
                 check(where + "state", facts(tested, symbols), facts(reference, symbols));
                 boolean terminal = tested.isTerminal();
@@ -80,7 +95,7 @@ final class Differential {
         }
     }
 
-    static TreeSet<String> facts(StateMachine machine, SymbolTable symbols) {
+    public static TreeSet<String> facts(StateMachine machine, SymbolTable symbols) {
         TreeSet<String> out = new TreeSet<>();
         State state = machine.currentState();
         for (int i = 0; i < state.size(); i++) {
@@ -89,7 +104,7 @@ final class Differential {
         return out;
     }
 
-    static TreeSet<String> moves(StateMachine machine, int role, SymbolTable symbols) {
+    public static TreeSet<String> moves(StateMachine machine, int role, SymbolTable symbols) {
         TreeSet<String> out = new TreeSet<>();
         for (int i = 0; i < machine.legalCount(role); i++) {
             out.add(machine.move(machine.legalMove(role, i)).render(symbols));

@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.prover;
+package org.ratchet.reasoner;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
@@ -7,19 +7,19 @@ import org.ratchet.reasoner.gdl.Term;
 
 /**
  * Dense int ids for ground terms (facts or moves), shared by all machines of one factory so that ids agree
- * across threads. Every method is synchronized: the prover is the reference engine, not the fast one, and
- * an uncontended lock is cheap next to a proof.
+ * across threads. Every method is synchronized: the prover's lock is cheap next to a proof, and bottomup's
+ * machines cache what they looked up here, so they take the lock about once per term.
  */
-final class TermIndex {
+public final class TermIndex {
     private final Object2IntOpenHashMap<Term> ids = new Object2IntOpenHashMap<>();
     private final List<Term> terms = new ArrayList<>();
 
-    TermIndex() {
+    public TermIndex() {
         ids.defaultReturnValue(-1);
     }
 
     /** The id of the term, assigning the next free id on first sight. */
-    synchronized int intern(Term term) {
+    public synchronized int intern(Term term) {
         int id = ids.getInt(term);
         if (id < 0) {
             id = terms.size();
@@ -29,7 +29,7 @@ final class TermIndex {
         return id;
     }
 
-    synchronized Term term(int id) {
+    public synchronized Term term(int id) {
         if (id < 0 || id >= terms.size()) {
             throw new IllegalArgumentException("no term with id " + id);
         }

@@ -1,0 +1,315 @@
+package org.ratchet.reasoner.bottomup;
+
+import java.util.Arrays;
+
+/**
+ * Runs join plans over one set of relations: evaluates a component of the rule graph to its fixpoint,
+ * semi-naively where it is recursive (each round joins at least one literal against the rows the previous
+ * round added). Derived rows are collected per rule and added after the rule's join, so a join never sees
+ * the relation it reads change under it. All buffers are allocated once; evaluating allocates nothing except
+ * when a relation or the term store outgrows its arrays.
+ */
+final class Evaluator {
+
+    /** Thrown when preparation runs out of its time or row budget. */
+    static final class BudgetExceeded extends RuntimeException {
+        BudgetExceeded(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final TermStore store;
+    private final Relation[] relations;
+    private final long deadlineNanos;
+    private final long maxRows;
+    private final long maxWork;
+    private long rows;
+    /** Rows tried by joins so far: the cost of evaluation, the same on every machine. */
+    private long work;
+
+    private final int[] binding;
+    private final int[] trail;
+    private int trailTop;
+    /** Per step depth, the argument values of the step's lookup, by position. */
+    private final int[][] keys;
+    private int[] stack = new int[64];
+    private int stackTop;
+    private int[] pending = new int[256];
+    private int pendingUsed;
+    private int pendingRows;
+    private final int[] roundStart;
+    private final int[] roundEnd;
+
+    private Plan plan;
+    private int deltaStep;
+    private int deltaFrom;
+    private int deltaTo;
+
+    /** An evaluator without budgets, for a machine's per-state work. */
+    Evaluator(Program program, TermStore store, Relation[] relations) {
+        this(program, store, relations, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+    }
+
+    /** An evaluator that throws {@link BudgetExceeded} past the deadline, the rows or the join work given. */
+    Evaluator(Program program, TermStore store, Relation[] relations, long deadlineNanos, long maxRows,
+            long maxWork) {
+        this.store = store;
+        this.relations = relations;
+        this.deadlineNanos = deadlineNanos;
+        this.maxRows = maxRows;
+        this.maxWork = maxWork;
+        this.binding = new int[program.maxVariables];
+        this.trail = new int[program.maxVariables];
+        this.keys = new int[program.maxSteps][program.maxArity];
+        this.roundStart = new int[relations.length];
+        this.roundEnd = new int[relations.length];
+    }
+
+    long work() {
+        return work;
+    }
+
+    /** Clears the component's relations and derives them again from the relations it reads. */
+    void evaluate(Program.Component component) {
+        for (int head : component.heads) {
+            relations[head].clear();
+        }
+        for (Plan each : component.plans) {
+            run(each, -1, 0, 0);
+        }
+        if (!component.recursive) {
+            return;
+        }
+        // Round 0 joined recursive literals against partial relations: the first delta is everything.
+        for (int head : component.heads) {
+            roundStart[head] = 0;
+        }
+        while (true) {
+            boolean grew = false;
+            for (int head : component.heads) {
+                roundEnd[head] = relations[head].count();
+                grew |= roundEnd[head] > roundStart[head];
+            }
+            if (!grew) {
+                return;
+            }
+            for (Plan each : component.plans) {
+                for (int step : each.recursiveSteps) {
+                    int relation = each.steps[step].relation;
+                    if (roundEnd[relation] > roundStart[relation]) {
+                        run(each, step, roundStart[relation], roundEnd[relation]);
+                    }
+                }
+            }
+            for (int head : component.heads) {
+                roundStart[head] = roundEnd[head];
+            }
+        }
+    }
+
+    /** Joins the plan's body, with step {@code delta} (if not -1) restricted to rows {@code [from, to)}. */
+    private void run(Plan toRun, int delta, int from, int to) {
+        plan = toRun;
+        deltaStep = delta;
+        deltaFrom = from;
+        deltaTo = to;
+        Arrays.fill(binding, 0, toRun.variables, -1);
+        trailTop = 0;
+        pendingUsed = 0;
+        pendingRows = 0;
+        join(0);
+        Relation head = relations[toRun.headRelation];
+        int arity = head.arity;
+        for (int row = 0; row < pendingRows; row++) {
+            if (head.add(pending, row * arity) && ++rows > maxRows) {
+                throw new BudgetExceeded("more than " + maxRows + " rows");
+            }
+        }
+    }
+
+    private void join(int i) {
+        Plan.Step[] steps = plan.steps;
+        if (i == steps.length) {
+            emit();
+            return;
+        }
+        Plan.Step step = steps[i];
+        switch (step.kind) {
+            case Plan.Step.POSITIVE -> positive(step, i);
+            case Plan.Step.NEGATIVE -> {
+                int[] key = keys[i];
+                if (!buildAll(step.args, key) || relations[step.relation].find(key, 0) < 0) {
+                    join(i + 1);
+                }
+            }
+            default -> {
+                if (build(step.args[0], true) != build(step.args[1], true)) {
+                    join(i + 1);
+                }
+            }
+        }
+    }
+
+    private void positive(Plan.Step step, int i) {
+        Relation relation = relations[step.relation];
+        int from = 0;
+        int to = relation.count();
+        if (i == deltaStep) {
+            from = deltaFrom;
+            to = deltaTo;
+        }
+        if (from >= to) {
+            return;
+        }
+        int[] key = keys[i];
+        if (step.allBound) {
+            if (buildAll(step.args, key)) {
+                int row = relation.find(key, 0);
+                if (row >= from && row < to) {
+                    join(i + 1);
+                }
+            }
+            return;
+        }
+        if (step.index >= 0) {
+            for (int bits = step.keyMask; bits != 0; bits &= bits - 1) {
+                int position = Integer.numberOfTrailingZeros(bits);
+                key[position] = build(step.args[position], false);
+                if (key[position] < 0) {
+                    return;
+                }
+            }
+            int hash = Relation.keyHash(step.keyMask, key);
+            // a bucket lists its rows newest first: skip those after the range, stop at the first before it
+            for (int next = relation.first(step.index, hash); next != 0; next = relation.following(step.index, next - 1)) {
+                int row = next - 1;
+                if (row < from) {
+                    break;
+                }
+                if (row < to && keyMatches(relation, row, step.keyMask, key)) {
+                    tryRow(step, relation, row, i);
+                }
+            }
+        } else {
+            for (int row = from; row < to; row++) {
+                tryRow(step, relation, row, i);
+            }
+        }
+    }
+
+    private void tryRow(Plan.Step step, Relation relation, int row, int i) {
+        if ((++work & 0xFFFF) == 0) {
+            if (System.nanoTime() > deadlineNanos) {
+                throw new BudgetExceeded("out of time");
+            }
+            if (work > maxWork) {
+                throw new BudgetExceeded("more than " + maxWork + " rows tried by joins");
+            }
+        }
+        int mark = trailTop;
+        boolean matched = true;
+        Pattern[] args = step.args;
+        for (int p = 0; p < args.length && matched; p++) {
+            if ((step.keyMask & (1 << p)) == 0) {
+                matched = match(args[p], relation.value(row, p));
+            }
+        }
+        if (matched) {
+            join(i + 1);
+        }
+        while (trailTop > mark) {
+            binding[trail[--trailTop]] = -1;
+        }
+    }
+
+    private static boolean keyMatches(Relation relation, int row, int mask, int[] key) {
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            int position = Integer.numberOfTrailingZeros(bits);
+            if (relation.value(row, position) != key[position]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean match(Pattern pattern, int term) {
+        switch (pattern.kind) {
+            case Pattern.GROUND:
+                return term == pattern.value;
+            case Pattern.VARIABLE: {
+                int bound = binding[pattern.value];
+                if (bound < 0) {
+                    binding[pattern.value] = term;
+                    trail[trailTop++] = pattern.value;
+                    return true;
+                }
+                return bound == term;
+            }
+            default: {
+                Pattern[] children = pattern.children;
+                if (!store.isCompound(term) || store.functor(term) != pattern.value
+                        || store.arity(term) != children.length) {
+                    return false;
+                }
+                for (int c = 0; c < children.length; c++) {
+                    if (!match(children[c], store.arg(term, c))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+    }
+
+    /** Builds every argument into {@code out}; false when one is a term that exists nowhere. */
+    private boolean buildAll(Pattern[] args, int[] out) {
+        for (int p = 0; p < args.length; p++) {
+            out[p] = build(args[p], false);
+            if (out[p] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The id of the pattern under the current bindings (all its variables are bound); when {@code create}
+     * is false, -1 for a compound never interned, which therefore occurs in no row.
+     */
+    private int build(Pattern pattern, boolean create) {
+        if (pattern.kind == Pattern.GROUND) {
+            return pattern.value;
+        }
+        if (pattern.kind == Pattern.VARIABLE) {
+            return binding[pattern.value];
+        }
+        Pattern[] children = pattern.children;
+        if (stackTop + children.length > stack.length) {
+            stack = Arrays.copyOf(stack, stack.length * 2 + children.length);
+        }
+        int base = stackTop;
+        for (Pattern child : children) {
+            int id = build(child, create);
+            if (id < 0) {
+                stackTop = base;
+                return -1;
+            }
+            stack[stackTop++] = id;
+        }
+        int id = create ? store.compound(pattern.value, stack, base, children.length)
+            : store.findCompound(pattern.value, stack, base, children.length);
+        stackTop = base;
+        return id;
+    }
+
+    private void emit() {
+        Pattern[] head = plan.head;
+        if (pendingUsed + head.length + 1 > pending.length) {
+            pending = Arrays.copyOf(pending, pending.length * 2 + head.length);
+        }
+        for (Pattern arg : head) {
+            pending[pendingUsed++] = build(arg, true);
+        }
+        pendingRows++;
+    }
+}

@@ -1,0 +1,402 @@
+package org.ratchet.reasoner.bottomup;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.gdl.DependencyGraph;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.Literal;
+import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
+
+/**
+ * A game compiled for bottom-up evaluation: relations (a {@code true} literal reads a relation per fluent
+ * functor, so rows are the fluent's arguments and can be indexed), rules as join {@link Plan}s, and the
+ * strongly connected components of the rule graph in dependency order, each marked static (evaluated here,
+ * once, and shared by every machine), state-dependent (evaluated per state, when a query needs it) or
+ * move-dependent (per joint move). Only the relations that role, init, legal, next, terminal and goal
+ * depend on are compiled.
+ */
+final class Program {
+    static final int STATIC = 0;
+    static final int STATE = 1;
+    static final int MOVE = 2;
+
+    /** One component of the rule graph: the relations its rules define and how to evaluate them. */
+    static final class Component {
+        final int kind;
+        final int[] heads;
+        final Plan[] plans;
+        final boolean recursive;
+        /** The non-static components this one reads, each evaluated before it. */
+        final int[] dependsOn;
+
+        Component(int kind, int[] heads, Plan[] plans, boolean recursive, int[] dependsOn) {
+            this.kind = kind;
+            this.heads = heads;
+            this.plans = plans;
+            this.recursive = recursive;
+            this.dependsOn = dependsOn;
+        }
+    }
+
+    final GameDescription game;
+    final TermStore base;
+    /** Every relation; static ones hold their rows, dynamic ones are empty templates machines copy. */
+    final Relation[] relations;
+    final boolean[] isStatic;
+    final Component[] components;
+    /** Per relation, the component whose rules define it, or -1 (inputs, relations without rules). */
+    final int[] componentOf;
+    final int role;
+    final int init;
+    final int legal;
+    final int goal;
+    final int terminal;
+    final int next;
+    final int does;
+    /** The relation of {@code (true ?x)} literals (whole facts), or -1 when no rule reads facts that way. */
+    final int trueWhole;
+    /** The relation of a fact's shape ({@link #shapeKey}), for facts that rules read by functor. */
+    final Long2IntOpenHashMap trueByShape;
+    final int maxVariables;
+    final int maxArity;
+    final int maxSteps;
+
+    private Program(Builder b) {
+        this.game = b.game;
+        this.base = b.store;
+        this.relations = b.relations;
+        this.isStatic = b.isStatic;
+        this.components = b.components.toArray(new Component[0]);
+        this.componentOf = b.componentOf;
+        this.role = b.relation(SymbolTable.ROLE, 1);
+        this.init = b.relation(SymbolTable.INIT, 1);
+        this.legal = b.relation(SymbolTable.LEGAL, 2);
+        this.goal = b.relation(SymbolTable.GOAL, 2);
+        this.terminal = b.relation(SymbolTable.TERMINAL, 0);
+        this.next = b.relation(SymbolTable.NEXT, 1);
+        this.does = b.relation(SymbolTable.DOES, 2);
+        this.trueWhole = b.trueWhole;
+        this.trueByShape = b.trueByShape;
+        this.maxVariables = b.maxVariables;
+        this.maxArity = b.maxArity;
+        this.maxSteps = b.maxSteps;
+    }
+
+    /** The key of a fact's shape: its functor, arity and whether it is a constant or a compound. */
+    static long shapeKey(int functor, int arity, boolean compound) {
+        return ((long) functor << 32) | ((long) arity << 1) | (compound ? 1 : 0);
+    }
+
+    /**
+     * Compiles the game and evaluates its static relations within the deadline and row budget; throws when
+     * the rules are not stratified, use a relation with two arities, are unsafe, or the static relations do
+     * not fit the budgets.
+     */
+    static Program compile(GameDescription game, long deadlineNanos, long maxRows) throws GdlException {
+        Builder builder = new Builder(game);
+        builder.compileRules();
+        Program program = new Program(builder);
+        Evaluator evaluator = new Evaluator(program, program.base, program.relations, deadlineNanos, maxRows,
+            Long.MAX_VALUE);
+        try {
+            for (Component component : program.components) {
+                if (component.kind == STATIC) {
+                    evaluator.evaluate(component);
+                }
+            }
+        } catch (Evaluator.BudgetExceeded e) {
+            throw new GdlException("static relations exceed the budget: " + e.getMessage());
+        }
+        return program;
+    }
+
+    /** Builds a program from the rules; everything mutable during compilation lives here. */
+    private static final class Builder {
+        final GameDescription game;
+        final SymbolTable symbols;
+        final TermStore store;
+        final StaticRelations statics;
+        final Stratification strata;
+        final IntSet needed;
+        final Map<String, Integer> relationIds = new HashMap<>();
+        final IntArrayList arities = new IntArrayList();
+        final IntArrayList symbolOf = new IntArrayList();
+        final List<IntSet> masks = new ArrayList<>();
+        final Long2IntOpenHashMap trueByShape = new Long2IntOpenHashMap();
+        int trueWhole = -1;
+        Relation[] relations;
+        boolean[] isStatic;
+        int[] componentOf;
+        final List<Component> components = new ArrayList<>();
+        int maxVariables = 1;
+        int maxArity = 1;
+        int maxSteps = 1;
+
+        Builder(GameDescription game) throws GdlException {
+            this.game = game;
+            this.symbols = game.symbols();
+            this.store = new TermStore(symbols.size());
+            DependencyGraph graph = DependencyGraph.of(game);
+            this.statics = StaticRelations.of(graph);
+            this.strata = Stratification.of(game);
+            this.needed = graph.dependencies(SymbolTable.ROLE, SymbolTable.INIT, SymbolTable.LEGAL,
+                SymbolTable.NEXT, SymbolTable.TERMINAL, SymbolTable.GOAL);
+            trueByShape.defaultReturnValue(-1);
+            for (int[] core : new int[][] {{SymbolTable.ROLE, 1}, {SymbolTable.INIT, 1}, {SymbolTable.LEGAL, 2},
+                    {SymbolTable.GOAL, 2}, {SymbolTable.TERMINAL, 0}, {SymbolTable.NEXT, 1}, {SymbolTable.DOES, 2}}) {
+                relationFor(core[0], core[1], null);
+            }
+        }
+
+        int relation(int symbol, int arity) {
+            return relationIds.get("s" + symbol);
+        }
+
+        private int relationFor(int symbol, int arity, Rule rule) throws GdlException {
+            return newRelation("s" + symbol, symbol, arity, rule);
+        }
+
+        private int newRelation(String key, int symbol, int arity, Rule rule) throws GdlException {
+            Integer id = relationIds.get(key);
+            if (id != null) {
+                if (arities.getInt(id) != arity) {
+                    throw new GdlException("relation '" + symbols.name(symbol) + "' is used with arities "
+                        + arities.getInt(id) + " and " + arity + (rule == null ? "" : " in rule " + rule.render(symbols)),
+                        rule == null ? 0 : rule.line());
+                }
+                return id;
+            }
+            if (arity > 31) {
+                throw new GdlException("relation '" + symbols.name(symbol) + "' has more than 31 arguments");
+            }
+            int fresh = arities.size();
+            relationIds.put(key, fresh);
+            arities.add(arity);
+            symbolOf.add(symbol);
+            masks.add(new IntLinkedOpenHashSet());
+            maxArity = Math.max(maxArity, arity);
+            return fresh;
+        }
+
+        void compileRules() throws GdlException {
+            Int2IntOpenHashMap componentOfSymbol = new Int2IntOpenHashMap();
+            componentOfSymbol.defaultReturnValue(-1);
+            List<List<Plan>> plansByComponent = new ArrayList<>();
+            List<IntList> symbolComponents = strata.components();
+            for (int c = 0; c < symbolComponents.size(); c++) {
+                for (int symbol : symbolComponents.get(c)) {
+                    componentOfSymbol.put(symbol, c);
+                }
+                plansByComponent.add(new ArrayList<>());
+            }
+            for (Rule rule : game.rules()) {
+                int head = rule.head().symbol();
+                if (!needed.contains(head)) {
+                    continue;
+                }
+                for (List<Literal> body : rule.disjunctionFreeBodies()) {
+                    Plan plan = compile(rule, body, componentOfSymbol);
+                    plansByComponent.get(componentOfSymbol.get(head)).add(plan);
+                }
+            }
+            relations = new Relation[arities.size()];
+            isStatic = new boolean[relations.length];
+            for (int r = 0; r < relations.length; r++) {
+                int symbol = symbolOf.getInt(r);
+                relations[r] = new Relation(arities.getInt(r), masks.get(r).toIntArray());
+                isStatic[r] = symbol != SymbolTable.TRUE && symbol != SymbolTable.DOES && statics.isStatic(symbol);
+            }
+            for (List<Plan> plans : plansByComponent) {
+                for (Plan plan : plans) {
+                    for (Plan.Step step : plan.steps) {
+                        if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
+                            step.index = relations[step.relation].indexOf(step.keyMask);
+                        }
+                    }
+                }
+            }
+            buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
+        }
+
+        private void buildComponents(List<IntList> symbolComponents, List<List<Plan>> plansByComponent,
+                Int2IntOpenHashMap componentOfSymbol) throws GdlException {
+            componentOf = new int[relations.length];
+            Arrays.fill(componentOf, -1);
+            int[] compiledIndex = new int[symbolComponents.size()];
+            Arrays.fill(compiledIndex, -1);
+            for (int c = 0; c < symbolComponents.size(); c++) {
+                List<Plan> plans = plansByComponent.get(c);
+                if (plans.isEmpty()) {
+                    continue;
+                }
+                IntLinkedOpenHashSet heads = new IntLinkedOpenHashSet();
+                IntLinkedOpenHashSet dependsOn = new IntLinkedOpenHashSet();
+                boolean recursive = false;
+                int kind = STATIC;
+                for (Plan plan : plans) {
+                    heads.add(plan.headRelation);
+                    recursive |= plan.recursiveSteps.length > 0;
+                    for (Plan.Step step : plan.steps) {
+                        if (step.relation < 0) {
+                            continue;
+                        }
+                        int symbolComponent = componentOfSymbol.get(symbolOf.getInt(step.relation));
+                        int other = symbolComponent < 0 ? -1 : compiledIndex[symbolComponent];
+                        if (other >= 0 && symbolComponent != c && components.get(other).kind != STATIC) {
+                            dependsOn.add(other);
+                        }
+                    }
+                }
+                for (int symbol : symbolComponents.get(c)) {
+                    if (statics.dependsOnMoves(symbol)) {
+                        kind = MOVE;
+                    } else if (!statics.isStatic(symbol) && kind == STATIC) {
+                        kind = STATE;
+                    }
+                }
+                if (kind != STATIC) {
+                    for (int head : heads) {
+                        isStatic[head] = false;
+                    }
+                }
+                compiledIndex[c] = components.size();
+                for (int head : heads) {
+                    componentOf[head] = components.size();
+                }
+                components.add(new Component(kind, heads.toIntArray(), plans.toArray(new Plan[0]), recursive,
+                    dependsOn.toIntArray()));
+            }
+            if (componentOf[relation(SymbolTable.INIT, 1)] >= 0
+                    && components.get(componentOf[relation(SymbolTable.INIT, 1)]).kind != STATIC) {
+                throw new GdlException("'init' depends on the state or the moves");
+            }
+        }
+
+        /** A literal resolved to the relation it reads and the patterns of that relation's row. */
+        private record Read(int relation, Pattern[] args) {
+        }
+
+        private Read read(Term sentence, Rule rule) throws GdlException {
+            int symbol = sentence.symbol();
+            if (symbol == SymbolTable.TRUE) {
+                if (sentence.arity() != 1) {
+                    throw new GdlException("'true' needs one argument in rule " + rule.render(symbols), rule.line());
+                }
+                Term fact = sentence.arg(0);
+                if (fact instanceof Variable) {
+                    trueWhole = newRelation("t*", SymbolTable.TRUE, 1, rule);
+                    return new Read(trueWhole, new Pattern[] {pattern(fact)});
+                }
+                boolean compound = fact instanceof org.ratchet.reasoner.gdl.Compound;
+                int id = newRelation("t" + fact.symbol() + "/" + fact.arity() + (compound ? "c" : "a"),
+                    SymbolTable.TRUE, fact.arity(), rule);
+                trueByShape.put(shapeKey(fact.symbol(), fact.arity(), compound), id);
+                return new Read(id, arguments(fact));
+            }
+            return new Read(relationFor(symbol, sentence.arity(), rule), arguments(sentence));
+        }
+
+        private Pattern[] arguments(Term term) {
+            Pattern[] args = new Pattern[term.arity()];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = pattern(term.arg(i));
+            }
+            return args;
+        }
+
+        private Pattern pattern(Term term) {
+            if (term.isGround()) {
+                return Pattern.ground(store.intern(term));
+            }
+            if (term instanceof Variable variable) {
+                return Pattern.variable(variable.index());
+            }
+            return Pattern.structure(term.symbol(), arguments(term));
+        }
+
+        /**
+         * One disjunction-free body as a plan, its literals in {@link JoinOrder}; each positive literal looks
+         * rows up through an index on the argument positions bound before it.
+         */
+        private Plan compile(Rule rule, List<Literal> body, Int2IntOpenHashMap componentOfSymbol)
+                throws GdlException {
+            boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
+            for (Literal literal : body) {
+                if (literal instanceof Literal.Negation negation && !(negation.inner() instanceof Literal.Positive)) {
+                    throw new GdlException("a negation of something other than a sentence in rule "
+                        + rule.render(symbols), rule.line());
+                }
+            }
+            List<Literal> ordered = JoinOrder.order(body, bound.clone());
+            if (ordered == null) {
+                throw new GdlException("unsafe rule (a variable of a negation or distinct is never bound): "
+                    + rule.render(symbols), rule.line());
+            }
+            List<Plan.Step> steps = new ArrayList<>();
+            IntArrayList recursiveSteps = new IntArrayList();
+            int headComponent = componentOfSymbol.get(rule.head().symbol());
+            for (Literal literal : ordered) {
+                if (!(literal instanceof Literal.Positive positive)) {
+                    steps.add(test(literal, rule));
+                    continue;
+                }
+                Term sentence = positive.sentence();
+                Read read = read(sentence, rule);
+                int keyMask = 0;
+                for (int p = 0; p < read.args().length; p++) {
+                    if (read.args()[p].boundBy(bound)) {
+                        keyMask |= 1 << p;
+                    }
+                }
+                boolean allBound = keyMask == (1 << read.args().length) - 1;
+                if (!allBound && keyMask != 0) {
+                    masks.get(read.relation()).add(keyMask);
+                }
+                if (componentOfSymbol.get(sentence.symbol()) == headComponent
+                        && strata.isRecursive(rule.head().symbol())) {
+                    recursiveSteps.add(steps.size());
+                }
+                steps.add(new Plan.Step(Plan.Step.POSITIVE, read.relation(), read.args(), keyMask, allBound));
+                for (Pattern arg : read.args()) {
+                    arg.bind(bound);
+                }
+            }
+            Pattern[] head = arguments(rule.head());
+            for (Pattern arg : head) {
+                if (!arg.boundBy(bound)) {
+                    throw new GdlException("unsafe rule (a head variable is never bound): " + rule.render(symbols),
+                        rule.line());
+                }
+            }
+            int headRelation = relationFor(rule.head().symbol(), rule.head().arity(), rule);
+            maxVariables = Math.max(maxVariables, rule.variableCount());
+            maxSteps = Math.max(maxSteps, steps.size() + 1);
+            return new Plan(headRelation, head, rule.variableCount(), steps.toArray(new Plan.Step[0]),
+                recursiveSteps.toIntArray(), rule.render(symbols));
+        }
+
+        private Plan.Step test(Literal literal, Rule rule) throws GdlException {
+            if (literal instanceof Literal.Distinct distinct) {
+                return new Plan.Step(Plan.Step.DISTINCT, -1,
+                    new Pattern[] {pattern(distinct.left()), pattern(distinct.right())}, 0, true);
+            }
+            Read read = read(((Literal.Positive) ((Literal.Negation) literal).inner()).sentence(), rule);
+            return new Plan.Step(Plan.Step.NEGATIVE, read.relation(), read.args(), 0, true);
+        }
+    }
+}

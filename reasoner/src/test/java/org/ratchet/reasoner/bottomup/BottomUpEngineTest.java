@@ -1,0 +1,109 @@
+package org.ratchet.reasoner.bottomup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.Differential;
+import org.ratchet.reasoner.EngineOptions;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.StateMachineFactory;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
+
+class BottomUpEngineTest {
+
+    /**
+     * Recursion (reach), negation of a recursive relation, disjunction, distinct over compounds, a fact read
+     * whole through {@code (true ?f)}, and the constant {@code flag} beside the compound {@code (flag)}.
+     */
+    private static final String RULES = """
+        (role walker)
+        (init (at a)) (init flag) (init (count 0))
+        (edge a b) (edge b c) (edge c a) (edge c d)
+        (succ 0 1) (succ 1 2) (succ 2 3)
+        (<= (reach ?x ?y) (edge ?x ?y))
+        (<= (reach ?x ?z) (reach ?x ?y) (edge ?y ?z))
+        (<= (legal walker (go ?y)) (true (at ?x)) (edge ?x ?y))
+        (<= (legal walker wait) (true (at ?x)) (or (true flag) (true (flag))))
+        (<= (next (at ?y)) (does walker (go ?y)))
+        (<= (next (at ?x)) (does walker wait) (true (at ?x)))
+        (<= (next (flag)) (true flag))
+        (<= (next (count ?n)) (true (count ?m)) (succ ?m ?n))
+        (<= (next (seen ?f)) (true ?f) (distinct ?f (count 0)) (distinct ?f flag))
+        (<= terminal (true (at d)))
+        (<= terminal (true (count 3)))
+        (<= stuck (true (at ?x)) (not (reach ?x d)))
+        (<= (goal walker 100) (true (at d)))
+        (<= (goal walker 50) (not (true (at d))) (not stuck))
+        (<= (goal walker 0) stuck)
+        """;
+
+    @Test
+    void aGameOfEveryRuleShapeAgreesWithTheProver() throws Exception {
+        GameDescription game = GameLoader.load(RULES);
+        StateMachine tested = Engines.create(Engines.BOTTOMUP, game).newMachine();
+        StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
+        assertEquals(new TreeSet<>(List.of("(go b)", "wait")), Differential.moves(tested, 0, game.symbols()));
+        int states = Differential.compareStates(tested, reference, 3, 300, 300, 50);
+        assertEquals(300, states);
+    }
+
+    @Test
+    void everyEdgeCaseGameThatPreparesAgreesWithTheProver() throws Exception {
+        List<String> compared = new ArrayList<>();
+        for (Path path : GameCorpus.edgeCaseGames()) {
+            GameDescription game;
+            try {
+                game = GameLoader.load(path);
+            } catch (GdlException invalid) {
+                continue;
+            }
+            StateMachine tested = Engines.create(Engines.BOTTOMUP, game).newMachine();
+            StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
+            Differential.compareStates(tested, reference, 5, 200, 200, 100);
+            compared.add(path.getFileName().toString());
+        }
+        assertTrue(compared.size() >= 15, "compared only " + compared);
+    }
+
+    @Test
+    void machinesOfOneFactoryShareFactAndMoveIds() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("ticTacToe"));
+        StateMachineFactory factory = Engines.create(Engines.BOTTOMUP, game);
+        StateMachine first = factory.newMachine();
+        StateMachine second = factory.newMachine();
+        int[] joint = {first.legalMove(0, 4), first.legalMove(1, 0)};
+        first.advance(joint);
+        int[] facts = new int[first.stateSize()];
+        first.writeState(facts, 0);
+        second.setState(facts, 0, facts.length);
+        assertEquals(first.currentState(), second.currentState());
+        assertEquals(Differential.moves(first, 1, game.symbols()), Differential.moves(second, 1, game.symbols()));
+        assertEquals(first.legalMove(1, 2), second.legalMove(1, 2), "a move has one id in every machine");
+    }
+
+    @Test
+    void staticRelationsBeyondTheBudgetStopThePreparation() throws Exception {
+        // 20^4 rows of quad: far more than a budget of a few thousand rows
+        StringBuilder rules = new StringBuilder("(role p) (init s) (<= (legal p go) (quad ?a ?b ?c ?d))"
+            + " (<= (next s) (true s)) (<= terminal (true s) (quad 0 0 0 0))"
+            + " (<= (goal p 100) (true s)) (<= (quad ?a ?b ?c ?d) (n ?a) (n ?b) (n ?c) (n ?d))");
+        for (int i = 0; i < 20; i++) {
+            rules.append(" (n ").append(i).append(')');
+        }
+        GameDescription game = GameLoader.load(rules.toString());
+        EngineOptions small = EngineOptions.defaults().withMemoryBudgetBytes(64L * 5_000);
+        GdlException error = assertThrows(GdlException.class, () -> Engines.create(Engines.BOTTOMUP, game, small));
+        assertTrue(error.getMessage().contains("budget"), error.getMessage());
+        assertTrue(Engines.create(Engines.BOTTOMUP, game).newMachine().isTerminal());
+    }
+}
