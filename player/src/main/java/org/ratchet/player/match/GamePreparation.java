@@ -1,10 +1,12 @@
 package org.ratchet.player.match;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
@@ -42,6 +44,11 @@ final class GamePreparation {
     private final Object compileLock = new Object();
     private Thread searchCompileThread;
     private boolean cancelled;
+    /** Guards {@link #stages} and {@link #stageListener}, so a listener hears every stage once, in order. */
+    private final Object stageLock = new Object();
+    /** The stages the search engine's compile has completed so far (see {@link EngineOptions.Progress}). */
+    private final List<String> stages = new ArrayList<>();
+    private Consumer<String> stageListener = stage -> { };
 
     private GamePreparation(List<SExpr> rules, PlayerConfig config, SearchCompiler compiler, long searchDeadlineMillis,
                             Executor pool, String label) {
@@ -103,7 +110,8 @@ final class GamePreparation {
             searchCompileThread = Thread.currentThread();
         }
         try {
-            EngineOptions options = EngineSelection.compileOptions(config, searchDeadlineMillis - System.currentTimeMillis());
+            EngineOptions options = EngineSelection.compileOptions(config, searchDeadlineMillis - System.currentTimeMillis())
+                .withProgress(this::stageCompleted);
             LOG.info("{}: compiling for search within {} s and {} MB", label, options.timeBudgetMillis() / 1000,
                 options.memoryBudgetBytes() >> 20);
             return compile(label, EngineSelection.searchEngine(config),
@@ -115,6 +123,24 @@ final class GamePreparation {
                 // An interrupt meant for this compile must not be left for the pool thread's next task.
                 Thread.interrupted();
             }
+        }
+    }
+
+    private void stageCompleted(String stage) {
+        synchronized (stageLock) {
+            stages.add(stage);
+            stageListener.accept(stage);
+        }
+    }
+
+    /**
+     * Tells {@code listener} the stages the search engine's compile has completed so far, then each new one as
+     * it completes (a preparation begun by a preview may be well under way when its match starts).
+     */
+    void onCompileStage(Consumer<String> listener) {
+        synchronized (stageLock) {
+            stages.forEach(listener);
+            stageListener = listener;
         }
     }
 

@@ -127,6 +127,7 @@ final class Match {
             preparation.rulesKey, receivedAtMillis));
         observer.engine(id(), "preparing: fallback engine " + EngineSelection.fallbackEngine()
             + "; search engine compile within " + (searchCompileDeadline - receivedAtMillis) / 1000 + " s");
+        preparation.onCompileStage(stage -> observer.engine(id(), stage));
         preparation.searchFactory.whenComplete((factory, failure) -> observer.engine(id(), failure == null
             ? "engine " + factory.engineName() + " ready for search after "
                 + (System.currentTimeMillis() - receivedAtMillis) + " ms"

@@ -124,6 +124,10 @@ class StatusPageTest {
         assertTrue(match.path("game").asString().matches("game-[0-9a-f]{8}"), match.path("game").asString());
         assertFalse(match.path("engine").asString().isEmpty(), match.toString());
         assertTrue(match.path("engineEvents").size() >= 2, match.toString());
+        // the compile's stages are reported as they complete: grounding, then reference tables
+        String events = match.path("engineEvents").toString();
+        assertTrue(events.contains("hsfc: grounded") && events.contains("hsfc: reference tables"), events);
+        assertTrue(events.indexOf("hsfc: grounded") < events.indexOf("hsfc: reference tables"), events);
 
         JsonNode ply0 = match.path("moves").get(0);
         assertEquals(0, ply0.path("ply").asInt());

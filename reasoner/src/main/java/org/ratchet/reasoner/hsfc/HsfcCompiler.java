@@ -76,7 +76,7 @@ public final class HsfcCompiler {
         }
         GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
         try {
-            return new HsfcCompiler.Run(game, budget, strategy, denseTableLimit).compile();
+            return new HsfcCompiler.Run(game, budget, strategy, denseTableLimit, options.progress()).compile();
         } catch (GroundingBudget.Exceeded e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new GdlException("hsfc compile cancelled (its thread was interrupted)");
@@ -103,11 +103,13 @@ public final class HsfcCompiler {
         private final List<Rule> runtimeRules = new ArrayList<>();
         private final List<Rule> permanentRules = new ArrayList<>();
         private final IntSet[] phaseRelations = new IntSet[3];
+        private final EngineOptions.Progress progress;
         /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
         private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
 
         Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy,
-                long denseTableLimit) {
+                long denseTableLimit, EngineOptions.Progress progress) {
+            this.progress = progress;
             this.denseTableLimit = denseTableLimit;
             this.original = original;
             this.budget = budget;
@@ -160,6 +162,8 @@ public final class HsfcCompiler {
             long grounded = System.nanoTime();
             LOG.debug("hsfc grounding: {} ms; true's parts: {}", (grounded - start) / 1_000_000,
                 fluentParts.describe(game.symbols()));
+            progress.completed("hsfc: grounded " + layout.totalSize() + " instances of " + layout.relationCount()
+                + " relations in " + (grounded - start) / 1_000_000 + " ms");
 
             Int2DoubleOpenHashMap estimates = new Int2DoubleOpenHashMap();
             // Before any state is measured, a state is guessed to hold a quarter of the possible facts of each
@@ -176,6 +180,8 @@ public final class HsfcCompiler {
             }
             estimates.put(layout.index(SymbolTable.DOES), original.roles().size());
             HsfcGame first = build(estimates, grounded - start, 0, System.nanoTime());
+            progress.completed("hsfc: reference tables for estimated sizes in " + first.statistics.tableMillis()
+                + " ms");
             if (strategy == HypothesisOrder.Strategy.SOURCE) {
                 return first;
             }
@@ -194,6 +200,8 @@ public final class HsfcCompiler {
                 // the first tables are dropped once the measured ones are built
                 budget.release(first.statistics.referenceTableBytes());
                 ordered = build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+                progress.completed("hsfc: reference tables for measured sizes in " + ordered.statistics.tableMillis()
+                    + " ms");
             } catch (GroundingBudget.Exceeded e) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw e;
@@ -228,6 +236,7 @@ public final class HsfcCompiler {
                 boolean sourceFaster = sourceSpeed > SOURCE_MARGIN * orderedSpeed;
                 LOG.debug("hsfc order: {} ({} states/ms for best, {} for source)", sourceFaster ? "source" : "best",
                     Math.round(orderedSpeed * 1e6), Math.round(sourceSpeed * 1e6));
+                progress.completed("hsfc: hypothesis order " + (sourceFaster ? "source" : "best") + " chosen by speed");
                 return sourceFaster ? source : ordered;
             } catch (GroundingBudget.Exceeded e) {
                 if (Thread.currentThread().isInterrupted()) {
