@@ -65,7 +65,7 @@ public final class MctsStrategy implements ReportingStrategy {
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
-        tree.moveRootTo(initial, machine);
+        tree.moveRootTo(initial, machine, deadlineMillis);
         if (!tree.isTerminal(tree.root())) {
             search(initial, deadlineMillis, -1);
         }
@@ -98,7 +98,7 @@ public final class MctsStrategy implements ReportingStrategy {
             throw new IllegalStateException("selectMove before prepare or after close");
         }
         bestMoveSoFar = -1;
-        tree.moveRootTo(current, machine);
+        tree.moveRootTo(current, machine, deadlineMillis);
         int root = tree.root();
         if (tree.isTerminal(root)) {
             throw new IllegalArgumentException("no move to select in a terminal state");

@@ -699,9 +699,10 @@ final class SearchTree {
      * Makes the node of {@code state} the root: the node the table has for it (the moves played since the
      * last search were searched), or a fresh one. Runs between searches; recycles what is no longer
      * reachable when the pool is more than three quarters used (recycling a large pool takes a tenth of a
-     * second or more, so not after every move).
+     * second or more, so not after every move), and doubles the arrays if what is kept still fills half of
+     * them and the doubling is expected to take under a quarter of the time left before {@code deadlineMillis}.
      */
-    void moveRootTo(State state, StateMachine machine) {
+    void moveRootTo(State state, StateMachine machine, long deadlineMillis) {
         int length = state.size();
         if (scratch.length < length) {
             scratch = new int[Math.max(length, scratch.length * 2)];
@@ -730,7 +731,9 @@ final class SearchTree {
         if (nodesInUse() > capacity - capacity / 4 && isQuiet()) {
             // what the game left behind goes first; the arrays grow only if the rest still fills half of them
             recycle(canGrow() ? capacity : capacity / 2);
-            if (canGrow() && nodesInUse() > capacity / 2) {
+            // a doubling takes from this move's search time: only where it costs a small part of it
+            if (canGrow() && nodesInUse() > capacity / 2
+                    && makeRoomEstimateMillis() < (deadlineMillis - System.currentTimeMillis()) / 4) {
                 grow();
             }
         }
