@@ -92,7 +92,7 @@ final class MctsWorker implements SearchRunner.Worker {
             tree.exitIteration(activitySlot);
         }
         if (tree.isFull()) {
-            tree.recycleWhileSearching(runner);
+            tree.makeRoomWhileSearching(runner);
         }
         return finished;
     }

@@ -142,21 +142,23 @@ final class SearchTree {
     private final Allocator ownAllocator;
     private int[] scratch = new int[64];
 
-    /** Sizes of the arrays, from a budget and the game's shape. */
-    record Layout(int nodes, int stateStride, int edges, int childSlots, int bigChildren, boolean amaf) {
+    /**
+     * Sizes of the arrays, from a budget and the game's shape; {@code bytesPerNode} is what one node takes with
+     * its share of the arenas and tables.
+     */
+    record Layout(int nodes, int stateStride, int edges, int childSlots, int bigChildren, boolean amaf,
+            long bytesPerNode) {
     }
 
-    /** A tree whose arrays start with an eighth of the layout, at most {@link #INITIAL_NODES} nodes. */
+    /**
+     * A tree whose arrays start with an eighth of the layout (at least 16 nodes, at most {@link #INITIAL_NODES})
+     * and grow to the layout.
+     */
     SearchTree(int roles, Layout layout) {
-        this(roles, layout, Math.min(INITIAL_NODES, layout.nodes() / 8));
-    }
-
-    /** A tree whose arrays start with room for {@code initialNodes} (at most the layout's) and grow to the layout. */
-    SearchTree(int roles, Layout layout, int initialNodes) {
         this.roles = roles;
         this.layout = layout;
         this.stateStride = layout.stateStride();
-        resize(Math.max(16, Math.min(layout.nodes(), initialNodes)));
+        resize(Math.min(layout.nodes(), Math.max(16, Math.min(INITIAL_NODES, layout.nodes() / 8))));
         transpositions = new LongIntTable(capacity);
         bigChildren = new LongIntTable(bigChildrenFor(capacity));
         freeCount = 0;
@@ -251,25 +253,8 @@ final class SearchTree {
         if (!canGrow()) {
             return 2 * lastRecycleMillis + 20;
         }
-        long bytes = (long) capacity * layoutBytesPerNode();
+        long bytes = (long) capacity * layout.bytesPerNode();
         return 2 * Math.max(lastGrowMillis, bytes / SLOW_COPY_BYTES_PER_MILLI) + 20;
-    }
-
-    /** The bytes of one node of this layout (what a doubling copies per node). */
-    private long layoutBytesPerNode() {
-        int nodes = Math.max(1, layout.nodes());
-        return bytesPerNode(roles, stateStride, layout.edges() / nodes, layout.childSlots() / nodes,
-                layout.bigChildren() >= nodes, layout.amaf());
-    }
-
-    /** The bytes of one node with its share of the arenas and tables. */
-    private static long bytesPerNode(int roles, int stateStride, long edgesPerNode, long childrenPerNode,
-            boolean bigJoints, boolean amaf) {
-        return Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
-                + (long) stateStride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
-                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
-                + childrenPerNode * Integer.BYTES
-                + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
     }
 
     /** Room for more nodes when the tree is full: larger arrays while the budget allows, else recycling. */
@@ -323,7 +308,11 @@ final class SearchTree {
         int childrenPerNode = (int) Math.max(2,
                 Math.min(CHILD_SLOT_LIMIT, states == 0 ? 2 : (jointSum + states - 1) / states));
         boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
-        long perNode = bytesPerNode(roles, stride, edgesPerNode, childrenPerNode, bigJoints, amaf);
+        long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
+                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
+                + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
+                + childrenPerNode * (long) Integer.BYTES
+                + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
         long nodes = Math.min(maxNodes, memoryBytes / perNode);
         // every array must stay addressable by an int
         nodes = Math.min(nodes, (Integer.MAX_VALUE - 16)
@@ -331,7 +320,7 @@ final class SearchTree {
         nodes = Math.max(16, nodes);
         int n = (int) nodes;
         return new Layout(n, stride, n * edgesPerNode, n * childrenPerNode, bigJoints ? n : Math.max(16, n / 16),
-                amaf);
+                amaf, perNode);
     }
 
     int capacity() {
@@ -790,7 +779,7 @@ final class SearchTree {
      * the search stops, or if the deadline is nearer than twice the pause it expects
      * ({@link #makeRoomEstimateMillis}); the arrays then grow between moves instead.
      */
-    void recycleWhileSearching(SearchRunner runner) {
+    void makeRoomWhileSearching(SearchRunner runner) {
         if (!full || runner == null || runner.stopped() || runner.remainingMillis() < makeRoomEstimateMillis()
                 || !exclusive.compareAndSet(false, true)) {
             // stopped, too close to the deadline, or the strategy reads the tree: the tree stops growing for
