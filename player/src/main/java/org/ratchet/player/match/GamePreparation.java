@@ -179,7 +179,8 @@ final class GamePreparation {
         long started = System.nanoTime();
         try {
             StateMachineFactory factory = compilation.run();
-            LOG.info("{}: engine {} ready in {} ms", label, engine, elapsedMillis(started));
+            // the engine that prepared it: the fallback's last resort (the prover) may stand in for the one asked
+            LOG.info("{}: engine {} ready in {} ms", label, factory.engineName(), elapsedMillis(started));
             return factory;
         } catch (GdlException | RuntimeException | StackOverflowError | OutOfMemoryError failure) {
             if (Thread.currentThread().isInterrupted()) {
