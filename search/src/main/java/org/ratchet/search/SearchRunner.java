@@ -3,10 +3,10 @@ package org.ratchet.search;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
@@ -35,7 +35,13 @@ final class SearchRunner implements AutoCloseable {
 
     private final IntFunction<Worker> workerFactory;
     private final Worker[] workers;
-    private final Future<?>[] running;
+    /**
+     * The search (its {@link #generation}) whose thread is still working in each slot, 0 when none is. The
+     * thread clears it itself as it leaves (not the executor afterwards, so a finished worker is never taken
+     * for a busy one), and only if it is still its own search's mark: a thread of an earlier search that
+     * leaves late must not mark a later search's thread idle.
+     */
+    private final AtomicIntegerArray activeSearch;
     private final ExecutorService pool;
     private final AtomicLong tickets = new AtomicLong();
     /**
@@ -57,7 +63,7 @@ final class SearchRunner implements AutoCloseable {
     SearchRunner(int threads, IntFunction<Worker> workerFactory) {
         this.workerFactory = workerFactory;
         this.workers = new Worker[threads];
-        this.running = new Future<?>[threads];
+        this.activeSearch = new AtomicIntegerArray(threads);
         this.completed = new AtomicLongArray(threads * COUNTER_STRIDE);
         int poolNumber = POOL_NUMBER.incrementAndGet();
         AtomicInteger threadNumber = new AtomicInteger();
@@ -112,7 +118,7 @@ final class SearchRunner implements AutoCloseable {
         }
         CountDownLatch done = new CountDownLatch(workers.length);
         for (int slot = 0; slot < workers.length; slot++) {
-            if (workers[slot] == null || (running[slot] != null && !running[slot].isDone())) {
+            if (workers[slot] == null || activeSearch.get(slot) != 0) {
                 if (workers[slot] != null) {
                     LOG.warn("search worker {} still busy from the last search; replacing it", slot);
                 }
@@ -120,8 +126,9 @@ final class SearchRunner implements AutoCloseable {
             }
             Worker worker = workers[slot];
             busyWorkers.incrementAndGet();
-            int counter = slot * COUNTER_STRIDE;
-            running[slot] = pool.submit(() -> work(worker, thisRun, iterationLimit, counter, done));
+            activeSearch.set(slot, thisRun);
+            int workerSlot = slot;
+            pool.execute(() -> work(worker, thisRun, iterationLimit, workerSlot, done));
         }
         long stall = 0;
         try {
@@ -176,7 +183,8 @@ final class SearchRunner implements AutoCloseable {
         return true;
     }
 
-    private void work(Worker worker, int run, long iterationLimit, int counter, CountDownLatch done) {
+    private void work(Worker worker, int run, long iterationLimit, int slot, CountDownLatch done) {
+        int counter = slot * COUNTER_STRIDE;
         try {
             long iterations = 0;
             while (!stop && generation == run) {
@@ -194,6 +202,7 @@ final class SearchRunner implements AutoCloseable {
             // the other iterations learnt.
             LOG.error("search worker failed; it stops for this search", e);
         } finally {
+            activeSearch.compareAndSet(slot, run, 0);
             busyWorkers.decrementAndGet();
             done.countDown();
         }
