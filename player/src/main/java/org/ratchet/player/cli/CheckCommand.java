@@ -36,9 +36,9 @@ import picocli.CommandLine.Parameters;
         "Prints one line per file: 'ok FILE roles=N relations=N rules=N strata=N warnings=N' or "
             + "'error: FILE MESSAGE'. Warnings go to standard error.",
         "With --compile, the line goes on with what compiling the game for the hsfc engine costs (the columns "
-            + "of the HSFC paper's Table 1), or the reason hsfc gave up and the engine that plays instead "
-            + "(fallback=bottomup, or the prover where bottomup cannot prepare the game either) with its preparation "
-            + "time.",
+            + "of the HSFC paper's Table 1) after engine=hsfc, or hsfc=gave_up with the reason and then the engine "
+            + "that plays instead (engine=bottomup, or engine=prover where bottomup cannot prepare the game "
+            + "either) with its preparation time (engine_ms).",
         "Exit status: 0 if every file is valid GDL, 1 if any is not, 2 on usage errors."
     })
 public final class CheckCommand implements Callable<Integer> {
@@ -90,11 +90,11 @@ public final class CheckCommand implements Callable<Integer> {
         return false;
     }
 
-    /** Which engine plays where hsfc gives up, and how long it takes to prepare the game. */
+    /** Which engine plays where hsfc gives up, and how long it takes to prepare the game for it. */
     private static String fallback(GameDescription game) throws GdlException {
         long start = System.nanoTime();
         String engine = Engines.prepareFallback(game).engineName();
-        return "fallback=" + engine + " fallback_ms=" + (System.nanoTime() - start) / 1_000_000;
+        return "engine=" + engine + " engine_ms=" + (System.nanoTime() - start) / 1_000_000;
     }
 
     /**

@@ -108,8 +108,9 @@ class CheckCommandTest {
         Run run = check("--compile", "--compile-seconds", "0.001", chess);
         assertEquals(0, run.exitCode(), "a game hsfc cannot compile in time is still valid");
         String line = run.out().get(0);
-        assertTrue(line.contains(" engine=prover ") && line.contains("fallback_reason=\""), line);
-        assertTrue(line.matches(".* fallback=(bottomup|prover) fallback_ms=\\d+$"), "the engine that plays: " + line);
+        assertTrue(line.contains(" hsfc=gave_up ") && line.contains("hsfc_reason=\""), line);
+        assertTrue(line.matches(".* engine=(bottomup|prover) engine_ms=\\d+$"), "the engine that plays: " + line);
+        assertEquals(1, line.split(" engine=", -1).length - 1, "one engine is named: " + line);
     }
 
     @Test

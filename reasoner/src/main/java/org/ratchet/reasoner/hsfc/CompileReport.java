@@ -8,8 +8,8 @@ import org.ratchet.reasoner.gdl.GdlException;
 /**
  * What compiling a game with hsfc costs, in the columns of HSFC Table 1, as one line of key=value fields
  * (for {@code ratchet check --compile}): grounding, ordering statistics and table-building times in
- * milliseconds, reference-table and knowledge-base sizes in bytes, relation and rule counts; or the reason
- * hsfc gave up, in which case the prover plays the game.
+ * milliseconds, reference-table and knowledge-base sizes in bytes, relation and rule counts; or, as
+ * {@code hsfc=gave_up}, how long hsfc tried and why it gave up (another engine then plays: the caller names it).
  */
 public final class CompileReport {
     private CompileReport() {
@@ -29,7 +29,7 @@ public final class CompileReport {
                 compiled.moveCount(), s.order());
         } catch (GdlException e) {
             long total = (System.nanoTime() - start) / 1_000_000;
-            return String.format(Locale.ROOT, "engine=prover compile_ms=%d fallback_reason=\"%s\"", total,
+            return String.format(Locale.ROOT, "hsfc=gave_up compile_ms=%d hsfc_reason=\"%s\"", total,
                 e.getMessage().replace('"', '\''));
         }
     }

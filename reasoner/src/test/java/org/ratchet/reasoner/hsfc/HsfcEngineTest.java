@@ -241,6 +241,7 @@ class HsfcEngineTest {
         assertTrue(report.startsWith("engine=hsfc "), report);
         assertTrue(report.matches(".*reference_table_bytes=[1-9][0-9]* .*"), report);
         String fallback = CompileReport.of(game, EngineOptions.defaults().withMemoryBudgetBytes(64));
-        assertTrue(fallback.startsWith("engine=prover ") && fallback.contains("fallback_reason="), fallback);
+        assertTrue(fallback.startsWith("hsfc=gave_up ") && fallback.contains("hsfc_reason="), fallback);
+        assertFalse(fallback.contains("engine="), "the report does not guess which engine plays instead: " + fallback);
     }
 }
