@@ -72,9 +72,10 @@ public final class MctsStrategy implements ReportingStrategy {
     }
 
     private MctsWorker newWorker(int slot) {
-        MoveAverages averages = options.playoutPolicy() == PlayoutPolicy.MAST
+        MoveAverages averages = options.playoutPolicy() != PlayoutPolicy.UNIFORM
                 ? new MoveAverages(machine.roleCount()) : null;
-        MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, bestLine,
+        MovePairAverages pairs = options.playoutPolicy() == PlayoutPolicy.NST ? new MovePairAverages() : null;
+        MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
         if (workers[slot] != null) {
@@ -113,6 +114,9 @@ public final class MctsStrategy implements ReportingStrategy {
         for (MctsWorker worker : workers) {
             if (worker != null && worker.averages() != null) {
                 worker.averages().decay(MAST_DECAY);
+            }
+            if (worker != null && worker.pairs() != null) {
+                worker.pairs().decay(MAST_DECAY);
             }
         }
         return search(current, deadlineMillis, 0);

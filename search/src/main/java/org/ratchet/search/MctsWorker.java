@@ -27,6 +27,8 @@ final class MctsWorker implements SearchRunner.Worker {
     private final StateMachine machine;
     private final SplittableRandom random;
     private final MoveAverages averages;
+    /** NST's pair averages; null unless the playout policy is NST. */
+    private final MovePairAverages pairs;
     private final Playout playout;
     private final BestLine bestLine;
     private final double exploration;
@@ -37,6 +39,8 @@ final class MctsWorker implements SearchRunner.Worker {
     private final int roles;
     private final int[] jointMove;
     private final int[] goals;
+    /** The joint move of the descent's last level: what the playout's first moves answer (NST). */
+    private final int[] lastJointMove;
 
     private int[] path = new int[64];
     /**
@@ -52,16 +56,20 @@ final class MctsWorker implements SearchRunner.Worker {
     private int[] lineMoves = new int[64];
     private long playouts;
 
-    /** {@code averages} null means uniform playouts; {@code bestLine} null means not a single-player game. */
+    /**
+     * {@code averages} null means uniform playouts, {@code pairs} not null NST playouts; {@code bestLine} null
+     * means not a single-player game.
+     */
     MctsWorker(SearchTree tree, StateMachine machine, SplittableRandom random, MoveAverages averages,
-            BestLine bestLine, double exploration, int priorVisits, Grave grave) {
+            MovePairAverages pairs, BestLine bestLine, double exploration, int priorVisits, Grave grave) {
         this.tree = tree;
         this.allocator = tree.new Allocator();
         this.activitySlot = tree.registerWorker();
         this.machine = machine;
         this.random = random;
         this.averages = averages;
-        this.playout = new Playout(machine, random, averages);
+        this.pairs = pairs;
+        this.playout = new Playout(machine, random, averages, pairs);
         this.bestLine = bestLine;
         this.exploration = exploration;
         this.priorVisits = averages == null ? 0 : priorVisits;
@@ -69,10 +77,16 @@ final class MctsWorker implements SearchRunner.Worker {
         this.roles = machine.roleCount();
         this.jointMove = new int[roles];
         this.goals = new int[roles];
+        this.lastJointMove = new int[roles];
     }
 
     MoveAverages averages() {
         return averages;
+    }
+
+    /** NST's pair averages, or null. */
+    MovePairAverages pairs() {
+        return pairs;
     }
 
     /** Playouts run by this worker since it was made (read after a search, by the searching thread). */
@@ -158,7 +172,7 @@ final class MctsWorker implements SearchRunner.Worker {
                 if (!machineReady) {
                     tree.setMachineState(machine, end);
                 }
-                if (!playout.run(runner, goals)) {
+                if (!playout.run(runner, goals, lastJointMove())) {
                     return false;
                 }
                 playedOut = true;
@@ -300,10 +314,7 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     private void fillJointMove(int level) {
-        int base = level * roles;
-        for (int role = 0; role < roles; role++) {
-            jointMove[role] = tree.edgeMove(edgeOf(chosenEdges[base + role]));
-        }
+        fillMoves(level, jointMove);
     }
 
     /** The edge of a {@link #chosenEdges} entry, whether or not it takes statistics. */
@@ -329,6 +340,22 @@ final class MctsWorker implements SearchRunner.Worker {
         }
     }
 
+    /** The joint move chosen at the descent's last level, or null if the descent chose none. */
+    private int[] lastJointMove() {
+        if (levelsChosen == 0) {
+            return null;
+        }
+        fillMoves(levelsChosen - 1, lastJointMove);
+        return lastJointMove;
+    }
+
+    private void fillMoves(int level, int[] moves) {
+        int base = level * roles;
+        for (int role = 0; role < roles; role++) {
+            moves[role] = tree.edgeMove(edgeOf(chosenEdges[base + role]));
+        }
+    }
+
     /** Takes back the visits of an iteration that did not finish, so the statistics stay exact. */
     private void undo() {
         for (int level = 0; level < pathLength; level++) {
@@ -351,7 +378,12 @@ final class MctsWorker implements SearchRunner.Worker {
             for (int level = 0; level < levelsChosen; level++) {
                 int base = level * roles;
                 for (int role = 0; role < roles; role++) {
-                    averages.add(role, tree.edgeMove(edgeOf(chosenEdges[base + role])), goals[role]);
+                    int move = tree.edgeMove(edgeOf(chosenEdges[base + role]));
+                    averages.add(role, move, goals[role]);
+                    if (pairs != null && level > 0) {
+                        int before = role == 0 ? roles - 1 : role - 1;
+                        pairs.add(role, tree.edgeMove(edgeOf(chosenEdges[base - roles + before])), move, goals[role]);
+                    }
                 }
             }
             if (playedOut) {

@@ -124,7 +124,7 @@ public final class MonteCarloStrategy implements ReportingStrategy {
         Sampler(StateMachine machine, SplittableRandom random, int slot) {
             this.machine = machine;
             this.random = random;
-            this.playout = new Playout(machine, random, null);
+            this.playout = new Playout(machine, random, null, null);
             this.jointMove = new int[machine.roleCount()];
             this.goals = new int[machine.roleCount()];
             this.next = slot; // threads start on different moves
@@ -147,7 +147,7 @@ public final class MonteCarloStrategy implements ReportingStrategy {
                 jointMove[r] = r == role ? moves[ours] : machine.legalMove(r, random.nextInt(machine.legalCount(r)));
             }
             machine.advance(jointMove);
-            if (!playout.run(runner, goals)) {
+            if (!playout.run(runner, goals, null)) {
                 return false;
             }
             visits[ours]++;

@@ -16,37 +16,55 @@ final class Playout {
      * likely.
      */
     private static final double MAST_TEMPERATURE = 10;
+    /** NST: the share of playout moves chosen uniformly at random instead of by value. */
+    private static final double NST_EPSILON = 0.2;
+    /** NST: samples a move pair needs before its average counts beside the move's own. */
+    private static final double NST_MIN_PAIR_COUNT = 7;
 
     private final StateMachine machine;
     private final int roles;
     private final SplittableRandom random;
     private final MoveAverages averages;
+    /** NST's pair averages; null for the other policies. */
+    private final MovePairAverages pairs;
     private final int[] jointMove;
+    /** The joint move that led to the playout's first state, or null where unknown (see {@link #previousMove}). */
+    private int[] context;
     private double[] weights = new double[32];
     private int[] trace = new int[256];
     private int steps;
 
-    /** {@code averages} is null for uniform playouts. */
-    Playout(StateMachine machine, SplittableRandom random, MoveAverages averages) {
+    /**
+     * {@code averages} is null for uniform playouts (MAST sampling otherwise); {@code pairs}, if not null,
+     * turns MAST sampling into NST's epsilon-greedy choice over move and move-pair averages.
+     */
+    Playout(StateMachine machine, SplittableRandom random, MoveAverages averages, MovePairAverages pairs) {
+        if (pairs != null && averages == null) {
+            throw new IllegalArgumentException("NST needs the move averages beside the pair averages");
+        }
         this.machine = machine;
         this.roles = machine.roleCount();
         this.random = random;
         this.averages = averages;
+        this.pairs = pairs;
         this.jointMove = new int[roles];
     }
 
     /**
      * Plays to a terminal state (or {@link #MAX_STEPS}) and writes each role's goal into {@code goals}.
-     * Returns false, leaving {@code goals} undefined, if {@code runner} asked to stop first.
+     * Returns false, leaving {@code goals} undefined, if {@code runner} asked to stop first. {@code context}
+     * is the joint move that led to the current state (NST answers it), or null where unknown; it is read
+     * until the next run, not copied.
      */
-    boolean run(SearchRunner runner, int[] goals) {
+    boolean run(SearchRunner runner, int[] goals, int[] context) {
+        this.context = context;
         steps = 0;
         while (!machine.isTerminal() && steps < MAX_STEPS) {
             if (runner != null && runner.stopped()) {
                 return false;
             }
             for (int role = 0; role < roles; role++) {
-                int move = chooseMove(role);
+                int move = pairs != null ? chooseByValue(role, previousMove(steps, role)) : chooseMove(role);
                 if (move < 0) {
                     // A non-terminal state where a role has no legal move: the game is ill-formed; score
                     // the state as it stands rather than fail.
@@ -71,7 +89,7 @@ final class Playout {
         return steps;
     }
 
-    /** Credits every move of the last run to MAST with its role's goal. */
+    /** Credits every move of the last run to MAST (and each move pair to NST) with its role's goal. */
     void learn(int[] goals) {
         if (averages == null) {
             return;
@@ -79,7 +97,22 @@ final class Playout {
         for (int i = 0, n = steps * roles; i < n; i++) {
             int role = i % roles;
             averages.add(role, trace[i], goals[role]);
+            if (pairs != null) {
+                pairs.add(role, previousMove(i / roles, role), trace[i], goals[role]);
+            }
         }
+    }
+
+    /**
+     * The move that {@code role}'s move at {@code step} answers: the move of the role before it in turn
+     * order at the step before (in a turn-taking game, the opponent's last real move), or -1 if unknown.
+     */
+    private int previousMove(int step, int role) {
+        int before = role == 0 ? roles - 1 : role - 1;
+        if (step > 0) {
+            return trace[(step - 1) * roles + before];
+        }
+        return context == null ? -1 : context[before];
     }
 
     private void readGoals(int[] goals) {
@@ -95,6 +128,40 @@ final class Playout {
         }
         System.arraycopy(joint, 0, trace, steps * roles, roles);
         steps++;
+    }
+
+    /**
+     * NST: with probability {@link #NST_EPSILON} a uniformly random move, else the move of highest value, where
+     * a move's value is its MAST average, averaged with its pair average after {@code previous} once that pair
+     * has {@link #NST_MIN_PAIR_COUNT} samples. Ties are broken at random.
+     */
+    private int chooseByValue(int role, int previous) {
+        int count = machine.legalCount(role);
+        if (count <= 1) {
+            return count == 1 ? machine.legalMove(role, 0) : -1;
+        }
+        if (random.nextDouble() < NST_EPSILON) {
+            return machine.legalMove(role, random.nextInt(count));
+        }
+        int best = -1;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        int ties = 0;
+        for (int i = 0; i < count; i++) {
+            int move = machine.legalMove(role, i);
+            double value = averages.mean(role, move);
+            double pair = pairs.mean(role, previous, move, NST_MIN_PAIR_COUNT);
+            if (!Double.isNaN(pair)) {
+                value = (value + pair) / 2;
+            }
+            if (value > bestValue) {
+                bestValue = value;
+                best = move;
+                ties = 1;
+            } else if (value == bestValue && random.nextInt(++ties) == 0) {
+                best = move;
+            }
+        }
+        return best;
     }
 
     private int chooseMove(int role) {

@@ -7,17 +7,24 @@ public enum PlayoutPolicy {
     /** Every legal move equally likely: unbiased and the cheapest per step. */
     UNIFORM,
     /**
-     * Move-average sampling: moves that did well in earlier playouts of this match (whatever the position)
-     * are preferred, epsilon-greedily, so playouts look more like real play.
+     * Move-average sampling (MAST): moves that did well in earlier playouts of this match (whatever the
+     * position) are preferred, in proportion to exp(average / temperature), so playouts look more like real
+     * play.
      */
-    MAST;
+    MAST,
+    /**
+     * N-gram selection (NST): a move is valued by its MAST average and, once seen often enough, by its
+     * average as the answer to the move just made before it; playouts take the best-valued move, or now and
+     * then a random one (epsilon-greedy).
+     */
+    NST;
 
-    /** Parses a policy name case-insensitively ({@code uniform}, {@code mast}). */
+    /** Parses a policy name case-insensitively ({@code uniform}, {@code mast}, {@code nst}). */
     public static PlayoutPolicy parse(String name) {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown playout policy '" + name + "'; known: uniform, mast", e);
+            throw new IllegalArgumentException("unknown playout policy '" + name + "'; known: uniform, mast, nst", e);
         }
     }
 }

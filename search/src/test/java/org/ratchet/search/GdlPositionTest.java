@@ -38,6 +38,9 @@ class GdlPositionTest {
         // and with MAST-in-tree
         theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                 MctsToyGameTest.options(iterations, 11).withPriorVisits(4));
+        // and with NST playouts
+        theOnlyGoodMoveIsFound(game, role, expected, provenValue,
+                MctsToyGameTest.options(iterations, 11).withPlayoutPolicy(PlayoutPolicy.NST));
         // and with GRAVE, on one thread and on two
         for (int threads : new int[] {1, 2}) {
             theOnlyGoodMoveIsFound(game, role, expected, provenValue,
@@ -51,7 +54,8 @@ class GdlPositionTest {
         try (MctsStrategy mcts = new MctsStrategy(options)) {
             mcts.prepare(game, role, 0);
             int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
-            String search = options.threads() + " threads, prior " + options.priorVisits() + ", GRAVE "
+            String search = options.threads() + " threads, " + options.playoutPolicy() + " playouts, prior "
+                    + options.priorVisits() + ", GRAVE "
                     + options.graveReference() + ": " + mcts.statistics();
             assertEquals(expected, GdlGames.render(machine, machine.move(move)), search);
             if (provenValue >= 0) {
