@@ -374,17 +374,11 @@ public final class HsfcCompiler {
                         first.add(hypotheses.get(j));
                     }
                 }
-                long usedBefore = budget.usedBytes();
-                RulePlan plan;
-                try {
-                    plan = compiler.compile(rule, first);
-                } catch (GroundingBudget.Exceeded e) {
-                    if (!e.memory) {
-                        throw e;
-                    }
-                    budget.release(budget.usedBytes() - usedBefore);
+                Attempt attempt = tryCompile(rule, first, compiler);
+                if (attempt.overran()) {
                     return null;
                 }
+                RulePlan plan = attempt.plan();
                 if (plan == null) {
                     continue; // no instance of the rule reads this literal: nothing to restrict
                 }
@@ -405,15 +399,9 @@ public final class HsfcCompiler {
         private RulePlan compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
             long ruleStart = System.nanoTime();
             List<Term> hypotheses = order.order(rule, strategy);
-            long usedBefore = budget.usedBytes();
-            RulePlan tables;
-            try {
-                tables = compiler.compile(rule, hypotheses);
-            } catch (GroundingBudget.Exceeded e) {
-                if (!e.memory) {
-                    throw e;
-                }
-                budget.release(budget.usedBytes() - usedBefore);
+            Attempt attempt = tryCompile(rule, hypotheses, compiler);
+            RulePlan tables = attempt.plan();
+            if (attempt.overran()) {
                 List<Term> small = order.orderForSmallTables(rule);
                 LOG.debug("hsfc: tables of the rule at line {} in order {} exceed the memory budget; trying order"
                     + " {}", rule.line(), hypotheses, small);
@@ -431,6 +419,24 @@ public final class HsfcCompiler {
                     hypotheses);
             }
             return tables;
+        }
+
+        /**
+         * Compiles the rule with its positive literals in {@code order}; if its tables exceed the memory
+         * budget, gives back what the attempt took and reports the overrun (any other budget overrun is
+         * thrown on).
+         */
+        private Attempt tryCompile(Rule rule, List<Term> order, RuleCompiler compiler) {
+            long usedBefore = budget.usedBytes();
+            try {
+                return new Attempt(compiler.compile(rule, order), false);
+            } catch (GroundingBudget.Exceeded e) {
+                if (!e.memory) {
+                    throw e;
+                }
+                budget.release(budget.usedBytes() - usedBefore);
+                return new Attempt(null, true);
+            }
         }
 
         /** Relations of each phase: state (legal, terminal), goal (only at terminal states), next. */
@@ -552,6 +558,13 @@ public final class HsfcCompiler {
             }
             return means;
         }
+    }
+
+    /**
+     * One attempt at a rule's tables in one order: {@code plan} is null if the rule can never fire in it;
+     * {@code overran} says the tables exceeded the memory budget instead (no plan, the memory given back).
+     */
+    private record Attempt(RulePlan plan, boolean overran) {
     }
 
     private static boolean hasDynamicLiteralIn(Literal literal, StaticRelations statics) {

@@ -7,6 +7,10 @@ import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.ground.RelationLayout;
 import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.run.Program.FactTables;
+import org.ratchet.reasoner.run.Program.Phase;
+import org.ratchet.reasoner.run.Program.Reset;
+import org.ratchet.reasoner.run.Program.RoleTables;
 import org.ratchet.reasoner.tables.RulePlan;
 
 /**
@@ -91,7 +95,7 @@ public final class HsfcMachine implements StateMachine {
         roleMoves = new int[terms.roles.size()][];
         roleMoveCounts = new int[terms.roles.size()];
         for (int role = 0; role < roleMoves.length; role++) {
-            roleMoves[role] = new int[Math.max(program.legalCountOfRole[role], 1)];
+            roleMoves[role] = new int[Math.max(program.roles.legalCountOfRole[role], 1)];
         }
         setState(program.initialState);
     }
@@ -123,8 +127,8 @@ public final class HsfcMachine implements StateMachine {
             restoreLastSet();
             return;
         }
-        int offset = offsets[program.trueRelation];
-        int[] factPart = program.factPart;
+        int offset = offsets[program.facts.trueRelation];
+        int[] factPart = program.facts.factPart;
         for (int i = 0; i < state.size(); i++) {
             int fact = state.fact(i);
             write(factPart[fact], offset + fact);
@@ -139,8 +143,8 @@ public final class HsfcMachine implements StateMachine {
     }
 
     private void keepLastSet() {
-        int[] cleared = program.clearedRelations;
-        int[] clearFrom = program.clearFrom;
+        int[] cleared = program.reset.relations;
+        int[] clearFrom = program.reset.from;
         int total = 0;
         for (int c = 0; c < cleared.length; c++) {
             total += end[cleared[c]] - clearFrom[c];
@@ -161,8 +165,8 @@ public final class HsfcMachine implements StateMachine {
 
     /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
     private void restoreLastSet() {
-        int[] cleared = program.clearedRelations;
-        int[] clearFrom = program.clearFrom;
+        int[] cleared = program.reset.relations;
+        int[] clearFrom = program.reset.from;
         int[] ids = lastSetIds;
         int start = 0;
         for (int c = 0; c < cleared.length; c++) {
@@ -176,7 +180,7 @@ public final class HsfcMachine implements StateMachine {
             end[cleared[c]] = from + length;
             start = lastSetEnds[c];
         }
-        sample(program.legalPhaseRelations);
+        sample(program.state.sampled);
         goalsComputed = false;
         movesListed = false;
     }
@@ -186,8 +190,8 @@ public final class HsfcMachine implements StateMachine {
         clear();
         lastSet = null;
         lastSetEnds = null;
-        int offset = offsets[program.trueRelation];
-        int[] factPart = program.factPart;
+        int offset = offsets[program.facts.trueRelation];
+        int[] factPart = program.facts.factPart;
         for (int i = from, stop = from + length; i < stop; i++) {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
@@ -198,7 +202,7 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public int stateSize() {
         int count = 0;
-        for (int part : program.trueParts) {
+        for (int part : program.facts.trueParts) {
             count += end[part] - offsets[part];
         }
         return count;
@@ -206,9 +210,9 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void writeState(int[] into, int offset) {
-        int trueOffset = offsets[program.trueRelation];
+        int trueOffset = offsets[program.facts.trueRelation];
         int position = offset;
-        for (int part : program.trueParts) {
+        for (int part : program.facts.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 into[position++] = kb[i] - trueOffset;
             }
@@ -218,14 +222,14 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public State currentState() {
-        int offset = offsets[program.trueRelation];
+        int offset = offsets[program.facts.trueRelation];
         int count = 0;
-        for (int part : program.trueParts) {
+        for (int part : program.facts.trueParts) {
             count += end[part] - offsets[part];
         }
         int[] facts = new int[count];
         count = 0;
-        for (int part : program.trueParts) {
+        for (int part : program.facts.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 facts[count++] = kb[i] - offset;
             }
@@ -257,21 +261,21 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void advance(int[] jointMove) {
-        int doesRelation = program.doesRelation;
+        FactTables facts = program.facts;
+        int doesRelation = facts.doesRelation;
         int doesOffset = offsets[doesRelation];
         for (int move : jointMove) {
             write(doesRelation, doesOffset + move);
         }
-        run(program.nextPlan);
-        sample(program.nextPhaseRelations);
-        int nextRelation = program.nextRelation;
+        run(program.next);
+        int nextRelation = facts.nextRelation;
         int nextOffset = offsets[nextRelation];
         int nextEnd = end[nextRelation];
         // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
-        int[] nextToTrue = program.nextToTrue;
-        int[] factPart = program.factPart;
-        int trueOffset = offsets[program.trueRelation];
+        int[] nextToTrue = facts.nextToTrue;
+        int[] factPart = facts.factPart;
+        int trueOffset = offsets[facts.trueRelation];
         for (int i = nextOffset; i < nextEnd; i++) {
             int fact = nextToTrue[kb[i] - nextOffset];
             write(factPart[fact], trueOffset + fact);
@@ -282,17 +286,19 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
-            run(program.goalPlan);
-            sample(program.goalPhaseRelations);
+            run(program.goal);
             goalsComputed = true;
         }
-        int goalRelation = program.goalRelation;
+        RoleTables roles = program.roles;
+        int goalRelation = roles.goalRelation;
+        int[] goalRole = roles.goalRole;
+        int[] goalValue = roles.goalValue;
         int offset = offsets[goalRelation];
         int best = -1;
         for (int i = offset, n = end[goalRelation]; i < n; i++) {
             int id = kb[i] - offset;
-            if (program.goalRole[id] == roleIndex) {
-                best = Math.max(best, program.goalValue[id]);
+            if (goalRole[id] == roleIndex) {
+                best = Math.max(best, goalValue[id]);
             }
         }
         return Math.max(best, 0);
@@ -321,8 +327,7 @@ public final class HsfcMachine implements StateMachine {
     // ---- evaluation ----
 
     private void computeStateRelations() {
-        run(program.legalPlan);
-        sample(program.legalPhaseRelations);
+        run(program.state);
         goalsComputed = false;
         movesListed = false;
     }
@@ -333,10 +338,11 @@ public final class HsfcMachine implements StateMachine {
         }
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
-        int legalRelation = program.legalRelation;
+        RoleTables roles = program.roles;
+        int legalRelation = roles.legalRelation;
         int offset = offsets[legalRelation];
-        int[] legalRole = program.legalRole;
-        int[] legalToDoes = program.legalToDoes;
+        int[] legalRole = roles.legalRole;
+        int[] legalToDoes = roles.legalToDoes;
         // rules often produce a role's moves in move-id order already; only a role whose moves came out of
         // order is sorted (its bit in unsorted)
         long unsorted = 0;
@@ -364,8 +370,9 @@ public final class HsfcMachine implements StateMachine {
         movesListed = true;
     }
 
-    private void run(Block[] blocks) {
-        for (Block block : blocks) {
+    /** Runs a phase's blocks in order, then samples its relations' list sizes (when statistics are on). */
+    private void run(Phase phase) {
+        for (Block block : phase.blocks) {
             RulePlan[] rules = block.rules;
             if (!block.recursive) {
                 for (RulePlan rule : rules) {
@@ -375,6 +382,7 @@ public final class HsfcMachine implements StateMachine {
             }
             runRecursive(block);
         }
+        sample(phase.sampled);
     }
 
     /**
@@ -818,8 +826,9 @@ public final class HsfcMachine implements StateMachine {
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
-        int[] cleared = program.clearedRelations;
-        int[] clearFrom = program.clearFrom;
+        Reset reset = program.reset;
+        int[] cleared = reset.relations;
+        int[] clearFrom = reset.from;
         if (permanentBits != null) {
             System.arraycopy(permanentBits, 0, bits, 0, bits.length);
             for (int c = 0; c < cleared.length; c++) {
@@ -827,16 +836,17 @@ public final class HsfcMachine implements StateMachine {
             }
             return;
         }
-        int[] firstWords = program.clearFirstWord;
+        int[] firstWords = reset.firstWord;
+        int[] lastWords = reset.lastWord;
         for (int c = 0; c < cleared.length; c++) {
             int r = cleared[c];
             int from = clearFrom[c];
             int n = end[r];
             int firstWord = firstWords[c];
-            int lastWord = program.clearLastWord[c];
+            int lastWord = lastWords[c];
             if (firstWord >= 0 && n - from > 2 * (lastWord - firstWord + 1)) {
                 // many IDs in few words: unset the relation's whole range, a word at a time
-                clearRange(firstWord, lastWord, program.clearFirstMask[c], program.clearLastMask[c]);
+                clearRange(firstWord, lastWord, reset.firstMask[c], reset.lastMask[c]);
             } else {
                 for (int i = from; i < n; i++) {
                     int global = kb[i];

@@ -15,54 +15,40 @@ import org.ratchet.reasoner.tables.Block;
 import org.ratchet.reasoner.tables.RulePlan;
 
 /**
- * What the machine runs: the rule blocks of each phase and every array its loops read, global IDs
- * throughout. Package-private final fields, read directly by {@link HsfcMachine}'s hot loops on purpose (no
- * getters between the loop and its arrays). Immutable; shared by every machine of a game.
+ * What the machine runs, global IDs throughout. It is made of:
+ * <ul>
+ * <li>the knowledge base's shape: {@link #layout}, {@link #offsets}, the {@link #permanent} facts and the
+ * {@link #stageRoom stage buffer sizes};</li>
+ * <li>three {@link Phase}s of rule blocks: {@link #state} (legal, terminal), {@link #goal}, {@link #next};</li>
+ * <li>the {@link Reset}: what is cleared between states;</li>
+ * <li>the {@link FactTables}: how fact IDs move between true, next and the parts of true;</li>
+ * <li>the {@link RoleTables}: whose move each legal instance is, and what each goal instance scores;</li>
+ * <li>the {@link #initialState} and the {@link #terminalId}.</li>
+ * </ul>
+ * Every field here and in the parts is final and package-private, read directly by {@link HsfcMachine}'s
+ * hot loops on purpose (a deliberate specialisation: no getters between a loop and its arrays; a loop keeps
+ * the arrays it reads in locals). Immutable; shared by every machine of a game.
  */
 public final class Program {
     /** The relation indices, offsets and sizes the tables were built for. */
     public final RelationLayout layout;
+    /** offsets[r]: where relation r's knowledge-base list starts, and its first global ID. */
     final int[] offsets;
     /** permanent[r]: local IDs of relation r that hold in every state (all of a static relation). */
     final int[][] permanent;
-    /** Relations reset between states. */
-    final int[] clearedRelations;
-    final Block[] legalPlan;
-    final Block[] goalPlan;
-    final Block[] nextPlan;
-    /** clearFrom[i]: knowledge-base position after the permanent facts of relation clearedRelations[i]. */
-    final int[] clearFrom;
-    /**
-     * For a cleared relation without permanent facts, the bitset words its IDs span ([clearFirstWord,
-     * clearLastWord]) and the masks of its bits in the first and last word; -1 as first word otherwise.
-     */
-    final int[] clearFirstWord;
-    final int[] clearLastWord;
-    final long[] clearFirstMask;
-    final long[] clearLastMask;
-    final int[] legalPhaseRelations;
-    final int[] goalPhaseRelations;
-    final int[] nextPhaseRelations;
     /** stageRoom[k]: the most RefNos one RefNo can add to stage buffer k (k ≥ 1) in any rule. */
     final int[] stageRoom;
-
-    final int trueRelation;
-    final int doesRelation;
-    final int nextRelation;
-    final int legalRelation;
-    final int goalRelation;
+    /** The legal and terminal rules, run for every state. */
+    final Phase state;
+    /** The goal rules, run only when a goal is asked for. */
+    final Phase goal;
+    /** The next rules, run to advance. */
+    final Phase next;
+    final Reset reset;
+    final FactTables facts;
+    final RoleTables roles;
     /** Global ID of {@code terminal}, or -1 if it can never hold. */
     final int terminalId;
-
-    final int[] nextToTrue;
-    /** The parts of true (see {@link RelationLayout}), and factPart[f]: the part whose list holds fact f. */
-    final int[] trueParts;
-    final int[] factPart;
-    final int[] legalRole;
-    final int[] legalToDoes;
-    final int[] legalCountOfRole;
-    final int[] goalRole;
-    final int[] goalValue;
     final State initialState;
 
     /**
@@ -72,85 +58,21 @@ public final class Program {
      */
     public Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
             int[] clearedRelations, Block[][] phases, int[][] phaseRelations) {
-        List<Term> roles = terms.roles;
         this.layout = layout;
         this.permanent = permanent;
-        this.clearedRelations = clearedRelations;
-        this.legalPhaseRelations = phaseRelations[0];
-        this.goalPhaseRelations = phaseRelations[1];
-        this.nextPhaseRelations = phaseRelations[2];
         offsets = new int[layout.count()];
         for (int r = 0; r < offsets.length; r++) {
             offsets[r] = layout.offset(r);
         }
-        legalPlan = phases[0];
-        goalPlan = phases[1];
-        nextPlan = phases[2];
-        clearFrom = new int[clearedRelations.length];
-        for (int i = 0; i < clearFrom.length; i++) {
-            clearFrom[i] = offsets[clearedRelations[i]] + permanent[clearedRelations[i]].length;
-        }
-        clearFirstWord = new int[clearedRelations.length];
-        clearLastWord = new int[clearedRelations.length];
-        clearFirstMask = new long[clearedRelations.length];
-        clearLastMask = new long[clearedRelations.length];
-        for (int i = 0; i < clearedRelations.length; i++) {
-            int r = clearedRelations[i];
-            int first = offsets[r];
-            int last = first + layout.size(r) - 1;
-            if (permanent[r].length > 0 || layout.size(r) == 0) {
-                clearFirstWord[i] = -1;
-                continue;
-            }
-            clearFirstWord[i] = first >>> 6;
-            clearLastWord[i] = last >>> 6;
-            clearFirstMask[i] = -1L << first;
-            clearLastMask[i] = -1L >>> (63 - (last & 63));
-        }
-        stageRoom = stageRoom(legalPlan, goalPlan, nextPlan);
-        trueRelation = layout.index(SymbolTable.TRUE);
-        doesRelation = layout.index(SymbolTable.DOES);
-        nextRelation = layout.index(SymbolTable.NEXT);
-        legalRelation = layout.index(SymbolTable.LEGAL);
-        goalRelation = layout.index(SymbolTable.GOAL);
+        state = new Phase(phases[0], phaseRelations[0]);
+        goal = new Phase(phases[1], phaseRelations[1]);
+        next = new Phase(phases[2], phaseRelations[2]);
+        stageRoom = stageRoom(state, goal, next);
+        reset = new Reset(layout, permanent, clearedRelations);
+        facts = new FactTables(terms, grounder, layout);
+        roles = new RoleTables(terms.roles, symbols, grounder, layout);
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
-
-        trueParts = layout.partsOfTrue();
-        factPart = new int[terms.factCount()];
-        for (int part : trueParts) {
-            int first = layout.offset(part) - layout.offset(trueRelation);
-            Arrays.fill(factPart, first, first + layout.size(part), part);
-        }
-        InstanceSet nextSet = grounder.set(SymbolTable.NEXT);
-        nextToTrue = new int[nextSet.size()];
-        for (int i = 0; i < nextToTrue.length; i++) {
-            nextToTrue[i] = terms.factId(nextSet.get(i).arg(0));
-        }
-        InstanceSet doesSet = grounder.set(SymbolTable.DOES);
-        InstanceSet legalSet = grounder.set(SymbolTable.LEGAL);
-        legalRole = new int[legalSet.size()];
-        legalToDoes = new int[legalSet.size()];
-        legalCountOfRole = new int[roles.size()];
-        for (int i = 0; i < legalRole.length; i++) {
-            Term legal = legalSet.get(i);
-            legalRole[i] = roles.indexOf(legal.arg(0));
-            legalToDoes[i] = doesSet.id(new Compound(SymbolTable.DOES, legal.arg(0), legal.arg(1)));
-            if (legalRole[i] >= 0) {
-                legalCountOfRole[legalRole[i]]++;
-            }
-        }
-        InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
-        goalRole = new int[goalSet.size()];
-        goalValue = new int[goalSet.size()];
-        for (int i = 0; i < goalRole.length; i++) {
-            Term goal = goalSet.get(i);
-            goalRole[i] = roles.indexOf(goal.arg(0));
-            goalValue[i] = parseGoal(goal.arg(1), symbols);
-            if (goalValue[i] < 0) {
-                goalRole[i] = -1;
-            }
-        }
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
         int[] initial = new int[initSet.size()];
         for (int i = 0; i < initial.length; i++) {
@@ -159,15 +81,153 @@ public final class Program {
         initialState = State.of(initial);
     }
 
+    /** One phase of evaluation: its rule blocks in order, and the relations whose list sizes are sampled after it. */
+    static final class Phase {
+        final Block[] blocks;
+        /** The relations whose list sizes the hypothesis-ordering statistics sample after the phase. */
+        final int[] sampled;
+
+        Phase(Block[] blocks, int[] sampled) {
+            this.blocks = blocks;
+            this.sampled = sampled;
+        }
+    }
+
+    /**
+     * What clearing a state resets: each state-dependent relation's list back to its permanent facts, and
+     * the bits of the IDs it held. For cleared relation i (of relations[i]):
+     */
+    static final class Reset {
+        /** The relations reset between states. */
+        final int[] relations;
+        /** from[i]: knowledge-base position after the permanent facts of relations[i]. */
+        final int[] from;
+        /**
+         * For a cleared relation without permanent facts, the bitset words its IDs span ([firstWord,
+         * lastWord]) and the masks of its bits in the first and last word; -1 as first word otherwise.
+         */
+        final int[] firstWord;
+        final int[] lastWord;
+        final long[] firstMask;
+        final long[] lastMask;
+
+        Reset(RelationLayout layout, int[][] permanent, int[] cleared) {
+            relations = cleared;
+            from = new int[cleared.length];
+            firstWord = new int[cleared.length];
+            lastWord = new int[cleared.length];
+            firstMask = new long[cleared.length];
+            lastMask = new long[cleared.length];
+            for (int i = 0; i < cleared.length; i++) {
+                int r = cleared[i];
+                int first = layout.offset(r);
+                int last = first + layout.size(r) - 1;
+                from[i] = first + permanent[r].length;
+                if (permanent[r].length > 0 || layout.size(r) == 0) {
+                    firstWord[i] = -1;
+                    continue;
+                }
+                firstWord[i] = first >>> 6;
+                lastWord[i] = last >>> 6;
+                firstMask[i] = -1L << first;
+                lastMask[i] = -1L >>> (63 - (last & 63));
+            }
+        }
+    }
+
+    /** The ID tables of facts: a state's facts are listed in the parts of true, and next's IDs become facts. */
+    static final class FactTables {
+        final int trueRelation;
+        final int nextRelation;
+        final int doesRelation;
+        /** nextToTrue[i]: the fact ID of next's local ID i. */
+        final int[] nextToTrue;
+        /** The parts of true (see {@link RelationLayout}), and factPart[f]: the part whose list holds fact f. */
+        final int[] trueParts;
+        final int[] factPart;
+
+        FactTables(GameTerms terms, Grounder grounder, RelationLayout layout) {
+            trueRelation = layout.index(SymbolTable.TRUE);
+            nextRelation = layout.index(SymbolTable.NEXT);
+            doesRelation = layout.index(SymbolTable.DOES);
+            trueParts = layout.partsOfTrue();
+            factPart = new int[terms.factCount()];
+            for (int part : trueParts) {
+                int first = layout.offset(part) - layout.offset(trueRelation);
+                Arrays.fill(factPart, first, first + layout.size(part), part);
+            }
+            InstanceSet nextSet = grounder.set(SymbolTable.NEXT);
+            nextToTrue = new int[nextSet.size()];
+            for (int i = 0; i < nextToTrue.length; i++) {
+                nextToTrue[i] = terms.factId(nextSet.get(i).arg(0));
+            }
+        }
+    }
+
+    /** The tables of the roles, by local ID of legal and goal: whose move or score each instance is. */
+    static final class RoleTables {
+        final int legalRelation;
+        /** legalRole[i]: the role index of legal instance i, or -1 for an undeclared role. */
+        final int[] legalRole;
+        /** legalToDoes[i]: the move ID (local ID of does) that legal instance i allows. */
+        final int[] legalToDoes;
+        /** legalCountOfRole[role]: how many legal instances the role has, the most moves it can have. */
+        final int[] legalCountOfRole;
+        final int goalRelation;
+        /** goalRole[i] and goalValue[i]: the role and score of goal instance i; role -1 for no valid score. */
+        final int[] goalRole;
+        final int[] goalValue;
+
+        RoleTables(List<Term> roles, SymbolTable symbols, Grounder grounder, RelationLayout layout) {
+            legalRelation = layout.index(SymbolTable.LEGAL);
+            goalRelation = layout.index(SymbolTable.GOAL);
+            InstanceSet doesSet = grounder.set(SymbolTable.DOES);
+            InstanceSet legalSet = grounder.set(SymbolTable.LEGAL);
+            legalRole = new int[legalSet.size()];
+            legalToDoes = new int[legalSet.size()];
+            legalCountOfRole = new int[roles.size()];
+            for (int i = 0; i < legalRole.length; i++) {
+                Term legal = legalSet.get(i);
+                legalRole[i] = roles.indexOf(legal.arg(0));
+                legalToDoes[i] = doesSet.id(new Compound(SymbolTable.DOES, legal.arg(0), legal.arg(1)));
+                if (legalRole[i] >= 0) {
+                    legalCountOfRole[legalRole[i]]++;
+                }
+            }
+            InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
+            goalRole = new int[goalSet.size()];
+            goalValue = new int[goalSet.size()];
+            for (int i = 0; i < goalRole.length; i++) {
+                Term goal = goalSet.get(i);
+                goalRole[i] = roles.indexOf(goal.arg(0));
+                goalValue[i] = parseGoal(goal.arg(1), symbols);
+                if (goalValue[i] < 0) {
+                    goalRole[i] = -1;
+                }
+            }
+        }
+
+        private static int parseGoal(Term value, SymbolTable symbols) {
+            if (value.arity() != 0 || value.symbol() < 0) {
+                return -1;
+            }
+            try {
+                return Integer.parseInt(symbols.name(value.symbol()));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+    }
+
     /**
      * The stage buffer sizes of the field {@code stageRoom}, over every rule and delta plan; buffer 0 holds
      * only the RefNo a rule starts from.
      */
-    private static int[] stageRoom(Block[]... plans) {
+    private static int[] stageRoom(Phase... phases) {
         IntArrayList room = new IntArrayList();
         room.add(0);
-        for (Block[] plan : plans) {
-            for (Block block : plan) {
+        for (Phase phase : phases) {
+            for (Block block : phase.blocks) {
                 for (RulePlan rule : block.rules) {
                     makeRoom(room, rule);
                 }
@@ -193,8 +253,8 @@ public final class Program {
     /** Every rule of every phase, in evaluation order: for diagnostics and tests, not for the machine's loops. */
     public List<RulePlan> rules() {
         List<RulePlan> rules = new ArrayList<>();
-        for (Block[] phase : new Block[][] {legalPlan, goalPlan, nextPlan}) {
-            for (Block block : phase) {
+        for (Phase phase : new Phase[] {state, goal, next}) {
+            for (Block block : phase.blocks) {
                 rules.addAll(Arrays.asList(block.rules));
             }
         }
@@ -204,24 +264,13 @@ public final class Program {
     /** The recursive blocks of every phase: for diagnostics and tests, not for the machine's loops. */
     public List<Block> recursiveBlocks() {
         List<Block> blocks = new ArrayList<>();
-        for (Block[] phase : new Block[][] {legalPlan, goalPlan, nextPlan}) {
-            for (Block block : phase) {
+        for (Phase phase : new Phase[] {state, goal, next}) {
+            for (Block block : phase.blocks) {
                 if (block.recursive) {
                     blocks.add(block);
                 }
             }
         }
         return blocks;
-    }
-
-    private static int parseGoal(Term value, SymbolTable symbols) {
-        if (value.arity() != 0 || value.symbol() < 0) {
-            return -1;
-        }
-        try {
-            return Integer.parseInt(symbols.name(value.symbol()));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }

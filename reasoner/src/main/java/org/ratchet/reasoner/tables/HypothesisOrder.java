@@ -297,7 +297,7 @@ public final class HypothesisOrder {
         /**
          * The list steps to read dynamic literal i: its whole list, unless few instances agree with the
          * bound variables. Then the machine tests just those candidates' bits (the probes that
-         * RuleCompiler#withProbes builds for tables passing at most half their entries), at a little more
+         * RuleCompiler#addProbes builds for tables passing at most half their entries), at a little more
          * than a list step each.
          */
         double dynamicReads(int i, long bound) {

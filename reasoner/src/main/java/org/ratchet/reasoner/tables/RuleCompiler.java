@@ -18,6 +18,7 @@ import org.ratchet.reasoner.ground.GroundingBudget;
 import org.ratchet.reasoner.ground.InstanceSet;
 import org.ratchet.reasoner.ground.NeededInstances;
 import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.tables.RulePlan.Stage;
 
 /**
  * Builds the reference tables of one rule for a given order of its positive literals. A positive literal
@@ -97,11 +98,6 @@ public final class RuleCompiler {
         int[][] live = liveVariables(rule, inputs, folded, runtime);
 
         Bindings bindings = new Bindings(variables);
-        int[][] conditions = new int[stages + 1][];
-        int[] conditionWidth = new int[stages + 1];
-        for (int s = 0; s <= stages; s++) {
-            conditionWidth[s] = runtime.get(s).size();
-        }
         // the first stage after which the head is ground: there a binding whose head instance no rule reads
         // fails like a failed static condition (-1 when the head is ground from the start)
         int headStage = -1;
@@ -121,18 +117,13 @@ public final class RuleCompiler {
                 || headStage == -1 && !headNeeded(rule, bindings)) {
             return null;
         }
-        conditions[0] = new int[conditionWidth[0]];
-        for (int c = 0; c < conditionWidth[0]; c++) {
-            conditions[0][c] = conditionCode(runtime.get(0).get(c), bindings);
+        int[] preconditions = new int[runtime.get(0).size()];
+        for (int c = 0; c < preconditions.length; c++) {
+            preconditions[c] = conditionCode(runtime.get(0).get(c), bindings);
         }
         List<Term[]> tuples = new ArrayList<>();
         tuples.add(new Term[0]);
-        int[] inputRelation = new int[stages];
-        int[] inputSize = new int[stages];
-        int[][] inputTable = new int[stages][];
-        int[][][] staticNext = new int[stages][][];
-        int[][] probeStart = new int[stages][];
-        int[][] probes = new int[stages][];
+        List<StageDraft> drafts = new ArrayList<>(stages);
         for (int s = 0; s < stages; s++) {
             Term pattern = inputs.get(s);
             InstanceSet candidates = grounder.set(pattern.symbol());
@@ -149,7 +140,7 @@ public final class RuleCompiler {
             if (length == 0) {
                 return null;
             }
-            // A large table is mostly -1: keep only its passing entries, row by row (see CompiledRule#probes)
+            // A large table is mostly -1: keep only its passing entries, row by row (see Stage#probes)
             boolean sparse = length > denseTableLimit;
             int[] table = null;
             IntArrayList passing = null;
@@ -167,8 +158,8 @@ public final class RuleCompiler {
                 table = new int[(int) length];
                 Arrays.fill(table, -1);
             }
-            inputRelation[s] = list;
-            inputSize[s] = size;
+            StageDraft stage = new StageDraft(list, size);
+            drafts.add(stage);
             List<Literal> stageFolded = folded.get(s + 1);
             List<Literal> stageRuntime = runtime.get(s + 1);
             IntArrayList codes = new IntArrayList();
@@ -251,7 +242,7 @@ public final class RuleCompiler {
             if (isStatic && sparse) {
                 int[] pairs = passing.elements();
                 int[] starts = rowStart;
-                staticNext[s] = passingRefNos(tuples.size(), (r, found) -> {
+                stage.fixed = passingRefNos(tuples.size(), (r, found) -> {
                     for (int j = 2 * starts[r], stop = 2 * starts[r + 1]; j < stop; j += 2) {
                         found.accept(pairs[j + 1]);
                     }
@@ -259,34 +250,35 @@ public final class RuleCompiler {
                 budget.release(4L * passing.size() + 4L * rowStart.length);
             } else if (isStatic) {
                 int[] dense = table;
-                staticNext[s] = passingRefNos(tuples.size(), (r, found) -> {
+                stage.fixed = passingRefNos(tuples.size(), (r, found) -> {
                     for (int chi = 0, base = r * size; chi < size; chi++) {
                         found.accept(dense[base + chi]);
                     }
                 });
                 budget.release(length * 4);
             } else if (sparse) {
-                probeStart[s] = rowStart;
-                probes[s] = passing.toIntArray();
+                stage.probeStart = rowStart;
+                stage.probes = passing.toIntArray();
             } else {
-                inputTable[s] = table;
+                stage.table = table;
             }
-            conditions[s + 1] = codes.toIntArray();
+            stage.conditions = codes.toIntArray();
+            stage.width = stageRuntime.size();
             tuples = nextTuples;
         }
         // a stage whose RefNo carries no variable it bound only tests existence: one pass is enough
-        boolean[] existential = new boolean[stages];
         for (int s = 0; s < stages; s++) {
             boolean[] before = new boolean[variables];
             for (int t = 0; t < s; t++) {
                 Grounder.markVariables(inputs.get(t), before);
             }
-            existential[s] = true;
+            boolean once = true;
             for (int v : live[s]) {
                 if (!before[v]) {
-                    existential[s] = false;
+                    once = false;
                 }
             }
+            drafts.get(s).once = once;
         }
         int[] lastLive = stages == 0 ? new int[0] : live[stages - 1];
         InstanceSet heads = grounder.set(rule.head().symbol());
@@ -307,9 +299,13 @@ public final class RuleCompiler {
             Arrays.fill(bindings.values, null);
         }
         budget.allocate(4L * result.length, "result tables");
-        return RulePlan.of(withProbes(foldFunctionalStaticStages(new CompiledRule(layout.index(rule.head().symbol()),
-            inputRelation, inputSize, inputTable, conditions, conditionWidth, result, existential, staticNext,
-            probeStart, probes, rule.line()))), layout);
+        List<StageDraft> merged = foldFunctionalStaticStages(drafts);
+        Stage[] planned = new Stage[merged.size()];
+        for (int k = 0; k < planned.length; k++) {
+            addProbes(merged.get(k));
+            planned[k] = new Stage(merged.get(k), layout);
+        }
+        return new RulePlan(layout.index(rule.head().symbol()), preconditions, result, planned, rule.line());
     }
 
     /** Whether some rule reads the head instance of {@code rule} under {@code bindings} (the head is ground). */
@@ -321,52 +317,44 @@ public final class RuleCompiler {
     }
 
     /**
-     * Adds the probes of {@link CompiledRule#probes} to every dynamic input whose table passes at most half
-     * of its entries (the probes are then no larger than the table), where they can beat the list scan; within the memory budget only, since the
-     * scan still gives the same results without them.
+     * Adds the probes of {@link Stage#probes} to a dynamic input whose table passes at most half of its
+     * entries (the probes are then no larger than the table), where they can beat the list scan; within the
+     * memory budget only, since the scan still gives the same results without them. (A sparse input has its
+     * probes already, a static one needs none.)
      */
-    private CompiledRule withProbes(CompiledRule rule) {
-        int stages = rule.stages();
-        // sparse inputs have their probes already
-        int[][] probeStart = rule.probeStart.clone();
-        int[][] probes = rule.probes.clone();
-        for (int k = 0; k < stages; k++) {
-            int[] table = rule.inputTable[k];
-            if (table == null) {
-                continue;
-            }
-            long passing = 0;
-            for (int entry : table) {
-                if (entry >= 0) {
-                    passing++;
-                }
-            }
-            int size = rule.inputSize[k];
-            int refs = table.length / size;
-            long ints = refs + 1 + 2 * passing;
-            if (passing * 2 > table.length || ints > Integer.MAX_VALUE - 16 || !budget.tryAllocate(4 * ints)) {
-                continue;
-            }
-            int[] start = new int[refs + 1];
-            int[] pairs = new int[(int) (2 * passing)];
-            int j = 0;
-            for (int ref = 0; ref < refs; ref++) {
-                start[ref] = j / 2;
-                for (int chi = 0, base = ref * size; chi < size; chi++) {
-                    int entry = table[base + chi];
-                    if (entry >= 0) {
-                        pairs[j++] = chi;
-                        pairs[j++] = entry;
-                    }
-                }
-            }
-            start[refs] = j / 2;
-            probeStart[k] = start;
-            probes[k] = pairs;
+    private void addProbes(StageDraft stage) {
+        int[] table = stage.table;
+        if (table == null) {
+            return;
         }
-        return new CompiledRule(rule.headRelation, rule.inputRelation, rule.inputSize, rule.inputTable,
-            rule.conditions, rule.conditionWidth, rule.result, rule.existential, rule.staticNext, probeStart, probes,
-            rule.line);
+        long passing = 0;
+        for (int entry : table) {
+            if (entry >= 0) {
+                passing++;
+            }
+        }
+        int size = stage.size;
+        int refs = table.length / size;
+        long ints = refs + 1 + 2 * passing;
+        if (passing * 2 > table.length || ints > Integer.MAX_VALUE - 16 || !budget.tryAllocate(4 * ints)) {
+            return;
+        }
+        int[] start = new int[refs + 1];
+        int[] pairs = new int[(int) (2 * passing)];
+        int j = 0;
+        for (int ref = 0; ref < refs; ref++) {
+            start[ref] = j / 2;
+            for (int chi = 0, base = ref * size; chi < size; chi++) {
+                int entry = table[base + chi];
+                if (entry >= 0) {
+                    pairs[j++] = chi;
+                    pairs[j++] = entry;
+                }
+            }
+        }
+        start[refs] = j / 2;
+        stage.probeStart = start;
+        stage.probes = pairs;
     }
 
     /**
@@ -424,67 +412,33 @@ public final class RuleCompiler {
      * earlier RefNo reaches through both are listed once (duplicates removed), which never adds run-time
      * work; only within the memory budget.
      */
-    private CompiledRule foldFunctionalStaticStages(CompiledRule rule) {
-        List<Integer> relations = new ArrayList<>();
-        List<Integer> sizes = new ArrayList<>();
-        List<int[]> tables = new ArrayList<>();
-        List<int[][]> fixed = new ArrayList<>();
-        List<int[]> probeStarts = new ArrayList<>();
-        List<int[]> probes = new ArrayList<>();
-        List<int[]> conditions = new ArrayList<>();
-        List<Integer> widths = new ArrayList<>();
-        List<Boolean> existential = new ArrayList<>();
-        conditions.add(rule.conditions[0]);
-        widths.add(rule.conditionWidth[0]);
-        boolean folded = false;
-        for (int s = 0; s < rule.stages(); s++) {
-            int[][] next = rule.staticNext[s];
-            int last = relations.size() - 1;
+    private List<StageDraft> foldFunctionalStaticStages(List<StageDraft> stages) {
+        List<StageDraft> kept = new ArrayList<>(stages.size());
+        for (StageDraft stage : stages) {
+            StageDraft last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
             // a static input right after another stage, with no run-time condition between them
-            boolean mergeable = last >= 0 && next != null && widths.get(last + 1) == 0;
-            int[][] composed = mergeable && fixed.get(last) != null ? compose(fixed.get(last), next) : null;
+            boolean mergeable = last != null && stage.fixed != null && last.width == 0;
+            int[][] composed = mergeable && last.fixed != null ? compose(last.fixed, stage.fixed) : null;
             // (a sparse dynamic stage, which has no table, is not merged into)
-            if (composed != null || mergeable && tables.get(last) != null && atMostOne(next)) {
+            if (composed != null || mergeable && last.table != null && atMostOne(stage.fixed)) {
                 if (composed != null) {
-                    fixed.set(last, composed);
+                    last.fixed = composed;
                 } else {
-                    int[] table = tables.get(last).clone();
+                    int[] table = last.table;
                     for (int i = 0; i < table.length; i++) {
                         if (table[i] >= 0) {
-                            table[i] = next[table[i]].length == 1 ? next[table[i]][0] : -1;
+                            table[i] = stage.fixed[table[i]].length == 1 ? stage.fixed[table[i]][0] : -1;
                         }
                     }
-                    tables.set(last, table);
                 }
-                conditions.set(last + 1, rule.conditions[s + 1]);
-                widths.set(last + 1, rule.conditionWidth[s + 1]);
-                existential.set(last, existential.get(last) && rule.existential[s]);
-                folded = true;
+                last.conditions = stage.conditions;
+                last.width = stage.width;
+                last.once = last.once && stage.once;
                 continue;
             }
-            relations.add(rule.inputRelation[s]);
-            sizes.add(rule.inputSize[s]);
-            tables.add(rule.inputTable[s]);
-            fixed.add(next);
-            probeStarts.add(rule.probeStart[s]);
-            probes.add(rule.probes[s]);
-            conditions.add(rule.conditions[s + 1]);
-            widths.add(rule.conditionWidth[s + 1]);
-            existential.add(rule.existential[s]);
+            kept.add(stage);
         }
-        if (!folded) {
-            return rule;
-        }
-        int stages = relations.size();
-        boolean[] existentialArray = new boolean[stages];
-        for (int s = 0; s < stages; s++) {
-            existentialArray[s] = existential.get(s);
-        }
-        return new CompiledRule(rule.headRelation, relations.stream().mapToInt(Integer::intValue).toArray(),
-            sizes.stream().mapToInt(Integer::intValue).toArray(), tables.toArray(new int[0][]),
-            conditions.toArray(new int[0][]), widths.stream().mapToInt(Integer::intValue).toArray(), rule.result,
-            existentialArray, fixed.toArray(new int[0][][]), probeStarts.toArray(new int[0][]),
-            probes.toArray(new int[0][]), rule.line);
+        return kept;
     }
 
     /** The RefNos each of {@code previous}'s RefNos reaches through {@code next}, or null beyond the budget. */
@@ -581,7 +535,7 @@ public final class RuleCompiler {
         return true;
     }
 
-    /** The run-time test of a dynamic condition under the current bindings (see {@link CompiledRule#conditions}). */
+    /** The run-time test of a dynamic condition under the current bindings (see {@link Stage#conditions}). */
     private int conditionCode(Literal literal, Bindings bindings) {
         boolean negated = literal instanceof Literal.Negation;
         Term sentence = negated ? ((Literal.Positive) ((Literal.Negation) literal).inner()).sentence()
@@ -590,10 +544,10 @@ public final class RuleCompiler {
         if (local < 0) {
             // positive conditions on impossible instances were filtered out by positivesCanExist; a negated
             // one always holds, as does the absence of the ID past every relation
-            return CompiledRule.absent(layout.totalSize());
+            return RulePlan.absent(layout.totalSize());
         }
         int global = layout.offset(layout.index(sentence.symbol())) + local;
-        return negated ? CompiledRule.absent(global) : global;
+        return negated ? RulePlan.absent(global) : global;
     }
 
     /** live[s]: variables bound after input s that the head or a later stage still reads, ascending. */
@@ -629,6 +583,28 @@ public final class RuleCompiler {
             live[s] = vars.toIntArray();
         }
         return live;
+    }
+
+    /**
+     * One input stage while {@link #compile} builds and folds it: the fields of a {@link Stage} (documented
+     * there), still open to the folds, which merge stages and add probes in place. It becomes a Stage once
+     * the rule is done, and is dropped then.
+     */
+    static final class StageDraft {
+        final int relation;
+        final int size;
+        int[] table;
+        int[][] fixed;
+        int[] probeStart;
+        int[] probes;
+        int[] conditions;
+        int width;
+        boolean once;
+
+        StageDraft(int relation, int size) {
+            this.relation = relation;
+            this.size = size;
+        }
     }
 
     /** A binding tuple as a hash key. */

@@ -3,38 +3,37 @@ package org.ratchet.reasoner.tables;
 import org.ratchet.reasoner.ground.RelationLayout;
 
 /**
- * One compiled rule, from the table compiler to the machine: the reference tables of a {@link CompiledRule}
- * laid out for the run-time loop of the machine ({@code run.HsfcMachine}), so every per-stage value the
- * loop reads sits in a final field of one {@link Stage} object; knowledge-base positions and result IDs are
- * global. The fields are public because the machine's hot loops, in another package, read them directly
- * (no getters between a loop and its arrays). The tables themselves are shared with the compiled rule, not
- * copied. Immutable; shared by every machine of a game.
+ * One rule as reference tables (HSFC section 6), the one form of a compiled rule from the table compiler
+ * ({@link RuleCompiler}) to the machine ({@code run.HsfcMachine}). Stage k reads an input relation from the
+ * knowledge base; the preconditions are checked before stage 0, a stage's own conditions once its input is
+ * matched. Every per-stage value the machine's loop reads sits in a final field of one {@link Stage};
+ * knowledge-base positions and result IDs are global. The fields are public because the machine's hot
+ * loops, in another package, read them directly (no getters between a loop and its arrays, a deliberate
+ * specialisation). Immutable; shared by every machine of a game.
  */
 public final class RulePlan {
+    /** Runtime index of the head relation. */
     public final int headRelation;
-    /** Precondition codes, see {@link CompiledRule#conditions}. */
+    /** Condition codes checked before the first input, as one row of {@link Stage#conditions}. */
     public final int[] preconditions;
-    /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance. */
+    /** HSFC Def. 9: result[RefNo_last] = global ID of the head instance (the write needs no offset). */
     public final int[] result;
     /** The inputs in order; with none, the single head instance is written if the preconditions hold. */
     public final Stage[] stages;
     /** Source line of the rule, for diagnostics. */
     public final int line;
 
-    private RulePlan(CompiledRule rule, RelationLayout layout) {
-        headRelation = rule.headRelation;
-        preconditions = rule.conditions[0];
-        result = rule.result;
-        line = rule.line;
-        int count = rule.stages();
-        stages = new Stage[count];
-        for (int k = 0; k < count; k++) {
-            stages[k] = new Stage(rule, k, layout);
-        }
+    RulePlan(int headRelation, int[] preconditions, int[] result, Stage[] stages, int line) {
+        this.headRelation = headRelation;
+        this.preconditions = preconditions;
+        this.result = result;
+        this.stages = stages;
+        this.line = line;
     }
 
-    static RulePlan of(CompiledRule rule, RelationLayout layout) {
-        return new RulePlan(rule, layout);
+    /** The condition code requiring global ID {@code id} to be absent: its complement, always negative. */
+    static int absent(int id) {
+        return ~id;
     }
 
     /** Ints held by this rule's tables, for the compile statistics. */
@@ -55,37 +54,62 @@ public final class RulePlan {
         return total;
     }
 
-    /** One input stage of a plan. */
+    /**
+     * One input stage of a plan. A RefNo numbers the distinct bindings, after an input, of the variables
+     * still needed later; RefNo_{k-1} is the one stage k starts from (0 for stage 0).
+     */
     public static final class Stage {
+        /** Runtime index of the relation (or part of true) whose knowledge-base list this input reads. */
         public final int relation;
         /** Global offset of the relation: its knowledge-base list starts there, its IDs are offset + local. */
         public final int offset;
+        /** |S(Q_k)|: the number of instances of the input's relation. */
         public final int size;
-        /** Dynamic input: HSFC Def. 7 table over local IDs; null for a static or a sparse input. */
+        /**
+         * HSFC Def. 7: table[RefNo_{k-1} × size + χ] = RefNo_k, or -1 (fail), χ the local ID. Null for a
+         * static input (see {@link #fixed}) and for a sparse dynamic one, which is only read by its
+         * {@link #probes}.
+         */
         public final int[] table;
-        /** Static input: the RefNos each previous RefNo leads to; null for a dynamic input. */
+        /** Static input: fixed[RefNo_{k-1}] lists the RefNos it leads to; null for a dynamic input. */
         public final int[][] fixed;
-        /** {@link CompiledRule#probes} of this input, or null. */
+        /**
+         * Probes of a dynamic input (null for a static one, or when not worth their memory): the instances
+         * passing its table for RefNo_{k-1} = r are the pairs (local ID, RefNo_k) at probes[2j], probes[2j+1]
+         * for j in probeStart[r] .. probeStart[r+1]-1. When a RefNo has fewer candidates than the relation has
+         * IDs in the knowledge base, testing each candidate's bit is cheaper than scanning the list. A sparse
+         * input (no table) is always read this way.
+         */
         public final int[] probeStart;
         public final int[] probes;
-        /** Run-time condition codes after this input, {@link #width} per RefNo. */
+        /**
+         * HSFC Def. 8, one row per RefNo_k: conditions[RefNo × width + c] is the test of condition c: a
+         * global ID ≥ 0 that must be present, or {@link #absent(int)} of an ID that must be absent. A negated
+         * instance that can never exist is the absence of the ID just past every relation, whose bit is never
+         * set, so the run-time test has no third case. Rows keep a RefNo's tests together in memory.
+         */
         public final int[] conditions;
         public final int width;
+        /**
+         * RefNo_k depends only on RefNo_{k-1} (the input binds nothing read later), so after the first
+         * instance that passes, the other instances of the input would repeat the same work.
+         */
         public final boolean once;
         /** The most RefNos one RefNo of the stage before can lead to here: what a stage buffer must hold. */
         public final int maxRoom;
 
-        Stage(CompiledRule rule, int k, RelationLayout layout) {
-            relation = rule.inputRelation[k];
+        /** The finished stage of a draft the compiler has built and folded. */
+        Stage(RuleCompiler.StageDraft draft, RelationLayout layout) {
+            relation = draft.relation;
             offset = layout.offset(relation);
-            size = rule.inputSize[k];
-            table = rule.inputTable[k];
-            fixed = rule.staticNext[k];
-            probeStart = rule.probeStart[k];
-            probes = rule.probes[k];
-            conditions = rule.conditions[k + 1];
-            width = rule.conditionWidth[k + 1];
-            once = rule.existential[k];
+            size = draft.size;
+            table = draft.table;
+            fixed = draft.fixed;
+            probeStart = draft.probeStart;
+            probes = draft.probes;
+            conditions = draft.conditions;
+            width = draft.width;
+            once = draft.once;
             maxRoom = once ? 1 : maxRoom(fixed, probeStart, table, size);
         }
 
