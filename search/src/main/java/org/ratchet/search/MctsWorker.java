@@ -172,7 +172,7 @@ final class MctsWorker implements SearchRunner.Worker {
                 if (!machineReady) {
                     tree.setMachineState(machine, end);
                 }
-                if (!playout.run(runner, goals, lastJointMove())) {
+                if (!playout.run(runner, goals, pairs != null ? lastJointMove() : null)) {
                     return false;
                 }
                 playedOut = true;
@@ -340,7 +340,10 @@ final class MctsWorker implements SearchRunner.Worker {
         }
     }
 
-    /** The joint move chosen at the descent's last level, or null if the descent chose none. */
+    /**
+     * The joint move chosen at the descent's last level, or null if the descent chose none (only NST reads
+     * it).
+     */
     private int[] lastJointMove() {
         if (levelsChosen == 0) {
             return null;
@@ -381,7 +384,7 @@ final class MctsWorker implements SearchRunner.Worker {
                     int move = tree.edgeMove(edgeOf(chosenEdges[base + role]));
                     averages.add(role, move, goals[role]);
                     if (pairs != null && level > 0) {
-                        int before = role == 0 ? roles - 1 : role - 1;
+                        int before = MovePairAverages.answeredRole(role, roles);
                         pairs.add(role, tree.edgeMove(edgeOf(chosenEdges[base - roles + before])), move, goals[role]);
                     }
                 }

@@ -64,6 +64,14 @@ final class MovePairAverages {
         }
     }
 
+    /**
+     * The role whose move {@code role}'s move answers: the role before it in turn order (in a turn-taking
+     * game, the opponent that moved last).
+     */
+    static int answeredRole(int role, int roles) {
+        return role == 0 ? roles - 1 : role - 1;
+    }
+
     /** Pairs recorded so far (tests). */
     int size() {
         return size;

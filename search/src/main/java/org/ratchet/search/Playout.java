@@ -108,7 +108,7 @@ final class Playout {
      * order at the step before (in a turn-taking game, the opponent's last real move), or -1 if unknown.
      */
     private int previousMove(int step, int role) {
-        int before = role == 0 ? roles - 1 : role - 1;
+        int before = MovePairAverages.answeredRole(role, roles);
         if (step > 0) {
             return trace[(step - 1) * roles + before];
         }
