@@ -74,15 +74,24 @@ public final class Differential {
                 if (stuck) {
                     break;
                 }
-                for (int r = 0; r < joint.length; r++) {
-                    joint[r] = tested.legalMove(r, random.nextInt(tested.legalCount(r)));
-                    referenceJoint[r] = reference.moveId(r, tested.move(joint[r]));
-                }
-                tested.advance(joint);
-                reference.advance(referenceJoint);
+                advanceBoth(tested, reference, random, joint, referenceJoint);
             }
         }
         return compared;
+    }
+
+    /**
+     * Advances both machines by one random joint move of the tested machine's legal moves, given to the
+     * reference by the moves' terms (the two engines number moves differently).
+     */
+    public static void advanceBoth(StateMachine tested, StateMachine reference, SplittableRandom random, int[] joint,
+            int[] referenceJoint) {
+        for (int r = 0; r < joint.length; r++) {
+            joint[r] = tested.legalMove(r, random.nextInt(tested.legalCount(r)));
+            referenceJoint[r] = reference.moveId(r, tested.move(joint[r]));
+        }
+        tested.advance(joint);
+        reference.advance(referenceJoint);
     }
 
     private static void check(String what, TreeSet<String> actual, TreeSet<String> expected) {

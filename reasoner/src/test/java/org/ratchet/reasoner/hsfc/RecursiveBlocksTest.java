@@ -117,12 +117,7 @@ class RecursiveBlocksTest {
                 jumps++;
                 continue;
             }
-            for (int r = 0; r < joint.length; r++) {
-                joint[r] = tested.legalMove(r, random.nextInt(tested.legalCount(r)));
-                referenceJoint[r] = reference.moveId(r, tested.move(joint[r]));
-            }
-            tested.advance(joint);
-            reference.advance(referenceJoint);
+            Differential.advanceBoth(tested, reference, random, joint, referenceJoint);
         }
         assertTrue(jumps > 0, "the walk jumped between states");
     }
