@@ -24,6 +24,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final double MAST_DECAY = 0.5;
     /** Random playouts that show the game's state sizes and move counts before the tree is laid out. */
     private static final long LAYOUT_SAMPLE_MILLIS = 200;
+    /** Moving the root (recycling, growing the arrays) this slow is logged. */
+    private static final long REROOT_LOG_MILLIS = 100;
 
     private final SearchOptions options;
     private final SplittableRandom random;
@@ -78,11 +80,24 @@ public final class MctsStrategy implements ReportingStrategy {
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
+        if (bestLine != null && options.puzzleSolver() && slot == 0) {
+            worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),
+                    puzzleWalkCapacity()));
+        }
         if (workers[slot] != null) {
             retiredPlayouts += workers[slot].playouts(); // a worker replaced while busy keeps its count
         }
         workers[slot] = worker;
         return worker;
+    }
+
+    /**
+     * The states a puzzle walk remembers: a quarter of the tree's memory, at most 2^22 (64 MiB), since past
+     * that a walk of a few minutes' play no longer fills them.
+     */
+    private int puzzleWalkCapacity() {
+        long fit = options.treeMemoryBytes() / 4 / PuzzleSolver.bytesFor(1);
+        return (int) Math.max(1 << 10, Math.min(1 << 22, fit));
     }
 
     @Override
@@ -99,15 +114,23 @@ public final class MctsStrategy implements ReportingStrategy {
             throw new IllegalStateException("selectMove before prepare or after close");
         }
         bestMoveSoFar = -1;
+        long rerootStart = System.nanoTime();
+        int capacityBefore = tree.capacity();
+        int nodesBefore = tree.nodesInUse();
         tree.moveRootTo(current, machine, deadlineMillis);
+        long rerootMillis = (System.nanoTime() - rerootStart) / 1_000_000;
+        if (rerootMillis >= REROOT_LOG_MILLIS) {
+            // it is taken from this move's search time: a slow one explains a short search
+            LOG.info("moving the root took {} ms: {} of {} nodes before, {} of {} after", rerootMillis, nodesBefore,
+                    capacityBefore, tree.nodesInUse(), tree.capacity());
+        }
         int root = tree.root();
         if (tree.isTerminal(root)) {
             throw new IllegalArgumentException("no move to select in a terminal state");
         }
-        int lineMove = bestLine != null && bestLine.value() >= SearchTree.MAX_GOAL
-                ? bestLine.moveAt(current, machine) : -1;
+        int lineMove = puzzleSettled() ? bestLine.moveAt(current, machine) : -1;
         if (lineMove >= 0) {
-            // A puzzle already solved to the maximum: follow the line, nothing better exists.
+            // A puzzle solved to the maximum or walked whole: follow the line, nothing better exists.
             statistics = describe(root, 0, 0, 0, 0, lineMove);
             return lineMove;
         }
@@ -168,7 +191,19 @@ public final class MctsStrategy implements ReportingStrategy {
         if (move >= 0 && !tree.isRecycling() && tree.epoch() == epoch) {
             bestMoveSoFar = move; // nothing moved while it was read
         }
-        return tree.isProven(root) || (bestLine != null && bestLine.value() >= SearchTree.MAX_GOAL);
+        return tree.isProven(root) || puzzleSettled();
+    }
+
+    /**
+     * Whether a puzzle's best line cannot be beaten: it reaches the maximum goal, or the puzzle walk has seen
+     * every state reachable from the root.
+     */
+    private boolean puzzleSettled() {
+        if (bestLine == null || bestLine.value() < 0) {
+            return false;
+        }
+        PuzzleSolver walk = workers[0] == null ? null : workers[0].puzzleWalk();
+        return bestLine.value() >= SearchTree.MAX_GOAL || (walk != null && walk.exhaustedFrom(tree.rootState()));
     }
 
     @Override
@@ -275,6 +310,9 @@ public final class MctsStrategy implements ReportingStrategy {
         SymbolTable symbols = machine.description().symbols();
         List<SearchStatistics.MoveStatistics> moves = new ArrayList<>();
         int provenValue = tree.isProven(root) ? tree.provenGoal(root, role) : -1;
+        if (puzzleSettled()) {
+            provenValue = Math.max(provenValue, bestLine.value()); // nothing beats the line
+        }
         int start = tree.edgeStart(root, role);
         int count = tree.moveCount(root, role);
         for (int i = 0; i < count; i++) {
@@ -292,7 +330,7 @@ public final class MctsStrategy implements ReportingStrategy {
         moves.sort(Comparator.comparingLong(SearchStatistics.MoveStatistics::visits).reversed());
         String chosenText = chosen < 0 ? "" : render(chosen, symbols);
         return new SearchStatistics(NAME, options.threads(), iterations, playouts, elapsed, tree.nodesInUse(),
-                tree.capacity(), stallMillis, provenValue, chosenText, moves);
+                tree.capacity(), stallMillis, provenValue, bestLine == null ? -1 : bestLine.value(), chosenText, moves);
     }
 
     private String render(int move, SymbolTable symbols) {

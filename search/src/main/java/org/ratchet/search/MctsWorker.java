@@ -55,6 +55,9 @@ final class MctsWorker implements SearchRunner.Worker {
     private int[] facts = new int[64];
     private int[] lineMoves = new int[64];
     private long playouts;
+    /** A puzzle's depth-first walk sharing this worker's time, or null; {@link #walkTurn}: whose turn is next. */
+    private PuzzleSolver puzzleWalk;
+    private boolean walkTurn;
 
     /**
      * {@code averages} null means uniform playouts, {@code pairs} not null NST playouts; {@code bestLine} null
@@ -94,8 +97,28 @@ final class MctsWorker implements SearchRunner.Worker {
         return playouts;
     }
 
+    /**
+     * Makes this worker share its time with a puzzle's depth-first walk: after each iteration, the walk
+     * takes about as many engine steps as the iteration's playout did.
+     */
+    void sharePuzzleWalk(PuzzleSolver walk) {
+        this.puzzleWalk = walk;
+    }
+
+    /** The puzzle walk this worker shares its time with, or null. */
+    PuzzleSolver puzzleWalk() {
+        return puzzleWalk;
+    }
+
     @Override
     public boolean iterate(SearchRunner runner) {
+        if (puzzleWalk != null && walkTurn) {
+            walkTurn = false;
+            if (puzzleWalk.work(tree.rootState(), playout.steps() + 1, runner) > 0) {
+                return false; // a stretch of the walk, not an iteration of the tree
+            }
+        }
+        walkTurn = puzzleWalk != null;
         if (!tree.enterIteration(activitySlot, runner)) {
             return false;
         }

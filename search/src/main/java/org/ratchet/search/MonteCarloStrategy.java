@@ -105,7 +105,7 @@ public final class MonteCarloStrategy implements ReportingStrategy {
                     visits[i] == 0 ? 0 : sums[i] / visits[i], -1));
         }
         table.sort(Comparator.comparingDouble(SearchStatistics.MoveStatistics::meanValue).reversed());
-        statistics = new SearchStatistics(NAME, options.threads(), iterations, iterations, elapsed, 0, 0, 0, -1,
+        statistics = new SearchStatistics(NAME, options.threads(), iterations, iterations, elapsed, 0, 0, 0, -1, -1,
                 machine.move(moves[best]).render(symbols), table);
         return moves[best];
     }

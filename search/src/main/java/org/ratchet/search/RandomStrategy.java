@@ -42,7 +42,7 @@ public final class RandomStrategy implements ReportingStrategy {
             throw new IllegalArgumentException("no move to select: the state is terminal or has no legal move");
         }
         int move = machine.legalMove(role, random.nextInt(count));
-        statistics = new SearchStatistics(NAME, 1, 0, 0, 0, 0, 0, 0, -1,
+        statistics = new SearchStatistics(NAME, 1, 0, 0, 0, 0, 0, 0, -1, -1,
                 machine.move(move).render(machine.description().symbols()), List.of());
         return move;
     }

@@ -19,10 +19,12 @@ package org.ratchet.search;
  *                           the closest node of the descent with more than this many visits; 0 turns it off
  * @param graveBias          GRAVE's bias: how fast a move's own samples take over from its all-moves-as-first
  *                           value (larger: sooner)
+ * @param puzzleSolver       in single-player games, one worker shares its time between the tree and an
+ *                           exhaustive depth-first walk of the puzzle's states ({@link PuzzleSolver})
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
-        int graveReference, double graveBias) {
+        int graveReference, double graveBias, boolean puzzleSolver) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -67,10 +69,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /** GRAVE's bias where none is given: the value of Cazenave's experiments across games. */
     public static final double DEFAULT_GRAVE_BIAS = 1e-5;
 
-    /** All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4. */
+    /**
+     * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, the
+     * puzzle walk on.
+     */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
-                treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0, DEFAULT_GRAVE_BIAS);
+                treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
+                DEFAULT_GRAVE_BIAS, true);
     }
 
     /** The given percentage of the maximum heap, in bytes. */
@@ -80,53 +86,59 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
 
     public SearchOptions withThreads(int newThreads) {
         return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
         return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
         return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withExploration(double newExploration) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias);
+                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withSeed(long newSeed) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias);
+                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, newLimit, priorVisits, graveReference, graveBias);
+                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias);
+                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver);
     }
 
     /** GRAVE with the given reference visits (0: off) and bias. */
     public SearchOptions withGrave(int newReference, double newBias) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, newReference, newBias);
+                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver);
+    }
+
+    /** With or without the puzzle walk beside the tree in single-player games. */
+    public SearchOptions withPuzzleSolver(boolean on) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on);
     }
 
     /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */

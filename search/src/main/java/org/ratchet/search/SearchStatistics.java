@@ -16,11 +16,13 @@ import java.util.Locale;
  * @param longestStallMillis the longest the search's clock thread was held up beyond its wake-up time
  *                      (a garbage-collection pause or a starved machine shows here)
  * @param provenValue   our exact goal value at the root if the search solved it, otherwise -1
+ * @param bestLineValue in a puzzle, the goal of the best complete line found so far (the search replays it
+ *                      once nothing better can be found), otherwise -1
  * @param chosenMove    the move returned, as KIF (empty before the first move)
  * @param moves         our role's moves at the root, most visited first
  */
 public record SearchStatistics(String strategy, int threads, long iterations, long playouts, long elapsedMillis,
-        int treeNodes, int poolNodes, long longestStallMillis, int provenValue, String chosenMove,
+        int treeNodes, int poolNodes, long longestStallMillis, int provenValue, int bestLineValue, String chosenMove,
         List<MoveStatistics> moves) {
 
     /**
@@ -40,7 +42,7 @@ public record SearchStatistics(String strategy, int threads, long iterations, lo
 
     /** The record of a strategy that has not searched yet. */
     public static SearchStatistics empty(String strategy, int threads) {
-        return new SearchStatistics(strategy, threads, 0, 0, 0, 0, 0, 0, -1, "", List.of());
+        return new SearchStatistics(strategy, threads, 0, 0, 0, 0, 0, 0, -1, -1, "", List.of());
     }
 
     public double iterationsPerSecond() {
@@ -65,8 +67,11 @@ public record SearchStatistics(String strategy, int threads, long iterations, lo
                 .append(" nodes=").append(treeNodes)
                 .append(" pool=").append(poolNodes)
                 .append(" stall_ms=").append(longestStallMillis)
-                .append(" proven=").append(provenValue)
-                .append(" move=").append(chosenMove.isEmpty() ? "-" : chosenMove.replace(' ', '_'))
+                .append(" proven=").append(provenValue);
+        if (bestLineValue >= 0) {
+            line.append(" best_line=").append(bestLineValue);
+        }
+        line.append(" move=").append(chosenMove.isEmpty() ? "-" : chosenMove.replace(' ', '_'))
                 .append(" moves=");
         int shown = Math.min(5, moves.size());
         for (int i = 0; i < shown; i++) {

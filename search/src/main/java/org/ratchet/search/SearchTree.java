@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.play.RandomPlayouts;
@@ -36,6 +38,7 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * line and proven nodes); the rest of the pool is freed, and the edge and child arenas are compacted.
  */
 final class SearchTree {
+    private static final Logger LOG = LogManager.getLogger(SearchTree.class);
     /** Goal values are 0..100 in GDL; a role that can reach 100 needs to look no further. */
     static final int MAX_GOAL = 100;
     static final int NONE = -1;
@@ -794,7 +797,16 @@ final class SearchTree {
                 }
                 Thread.onSpinWait();
             }
+            long expected = makeRoomEstimateMillis();
+            boolean growing = canGrow();
+            long started = System.nanoTime();
             makeRoom();
+            long took = (System.nanoTime() - started) / 1_000_000;
+            if (took > expected) {
+                // a pause beyond its estimate can make the move late: say so, with the figures to tune by
+                LOG.info("{} the tree during a search took {} ms, expected at most {} ms ({} nodes now)",
+                        growing ? "growing" : "recycling", took, expected, capacity);
+            }
         } finally {
             pauseRequested = false;
             exclusive.set(false);

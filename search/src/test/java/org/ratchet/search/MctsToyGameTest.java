@@ -151,7 +151,9 @@ class MctsToyGameTest {
         // A lock of 11 digits has 265,720 states; a pool of 4,000 starts at 500 nodes, doubles during the
         // search up to the budget, and is then recycled (unless the lock is opened first, a long shot).
         ToyGame game = ToyGame.lock(new int[] {2, 0, 1, 2, 2, 0, 1, 1, 0, 2, 1});
-        try (MctsStrategy mcts = new MctsStrategy(options(30_000, 5).withNodePoolSize(4000))) {
+        // the tree alone: the puzzle walk would open the lock
+        SearchOptions treeOnly = options(30_000, 5).withNodePoolSize(4000).withPuzzleSolver(false);
+        try (MctsStrategy mcts = new MctsStrategy(treeOnly)) {
             mcts.prepare(game, 0, 0);
             SearchTree tree = mcts.tree();
             assertEquals(500, tree.capacity(), "an eighth of the budget at first");
@@ -167,7 +169,8 @@ class MctsToyGameTest {
     void recyclingKeepsThePrincipalLine() {
         // a puzzle too large to be solved in 3,000 iterations, so that recycling has something to drop
         ToyGame game = ToyGame.lock(new int[] {1, 2, 0, 2, 1, 0, 2, 1});
-        try (MctsStrategy mcts = new MctsStrategy(options(3000, 5).withNodePoolSize(20_000))) {
+        SearchOptions treeOnly = options(3000, 5).withNodePoolSize(20_000).withPuzzleSolver(false);
+        try (MctsStrategy mcts = new MctsStrategy(treeOnly)) {
             mcts.prepare(game, 0, 0);
             State start = game.newMachine().initialState();
             mcts.selectMove(start, NO_DEADLINE);

@@ -219,6 +219,18 @@ abstract class ToyGame implements StateMachineFactory {
      * each digit picked, and 10000 + step. Move ids are the digits.
      */
     static ToyGame lock(int[] secret) {
+        return combination(secret, false);
+    }
+
+    /**
+     * The lock's puzzle with partial credit: at the end, 10 points per digit in its place, so the best
+     * score, the secret's, is 10 * length (under 100 for up to 9 digits).
+     */
+    static ToyGame digitsRight(int[] secret) {
+        return combination(secret, true);
+    }
+
+    private static ToyGame combination(int[] secret, boolean partialCredit) {
         return new ToyGame() {
             int roles() {
                 return 1;
@@ -252,12 +264,16 @@ abstract class ToyGame implements StateMachineFactory {
                 if (!terminal(state)) {
                     return 0;
                 }
+                int right = 0;
                 for (int step = 0; step < secret.length; step++) {
-                    if (state[step] != 100 * step + secret[step]) {
-                        return 0;
+                    if (state[step] == 100 * step + secret[step]) {
+                        right++;
                     }
                 }
-                return 100;
+                if (partialCredit) {
+                    return 10 * right;
+                }
+                return right == secret.length ? 100 : 0;
             }
 
             String moveName(int move) {

@@ -50,13 +50,18 @@ public final class SearchBenchCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     int graveReference;
 
+    @Option(names = "--puzzle-walk", defaultValue = "true", arity = "1", description = "Puzzles: share a search "
+            + "thread with a depth-first walk over the states, true or false (default: ${DEFAULT-VALUE}).")
+    boolean puzzleWalk;
+
     @Override
     public Integer call() {
         SearchOptions options;
         try {
             options = SearchOptions.defaults().withSafetyMarginMillis(0)
                     .withPlayoutPolicy(PlayoutPolicy.parse(playout))
-                    .withGrave(graveReference, SearchOptions.DEFAULT_GRAVE_BIAS);
+                    .withGrave(graveReference, SearchOptions.DEFAULT_GRAVE_BIAS)
+                    .withPuzzleSolver(puzzleWalk);
             if (threads != null) {
                 options = options.withThreads(threads);
             }
@@ -109,14 +114,15 @@ public final class SearchBenchCommand implements Callable<Integer> {
             System.out.println(String.format(Locale.ROOT,
                     "game=%s engine=%s strategy=%s playout=%s threads=%d seconds=%.1f cpu_s=%.1f iterations=%d "
                             + "playouts=%d iterations_per_s=%.1f playouts_per_s=%.1f iterations_per_cpu_s=%.1f "
-                            + "nodes=%d pool=%d alloc_bytes_per_iteration=%.1f gc_count=%d gc_ms=%d stall_ms=%d move=%s",
+                            + "nodes=%d pool=%d alloc_bytes_per_iteration=%.1f gc_count=%d gc_ms=%d stall_ms=%d proven=%d "
+                            + "best_line=%d move=%s",
                     gameName(), engineName, search.name(), playoutName(search.name(), options),
                     stats.threads(), stats.elapsedMillis() / 1000.0, cpuSeconds, stats.iterations(),
                     stats.playouts(), stats.iterationsPerSecond(), stats.playoutsPerSecond(),
                     cpuSeconds > 0 ? stats.iterations() / cpuSeconds : 0, stats.treeNodes(), stats.poolNodes(),
                     stats.iterations() > 0 ? (double) allocated / stats.iterations() : 0,
                     gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1], stats.longestStallMillis(),
-                    stats.chosenMove().replace(' ', '_')));
+                    stats.provenValue(), stats.bestLineValue(), stats.chosenMove().replace(' ', '_')));
         }
         return 0;
     }

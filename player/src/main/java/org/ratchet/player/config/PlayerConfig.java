@@ -35,6 +35,7 @@ public final class PlayerConfig {
     private final double searchExploration;
     private final int searchPriorVisits;
     private final int searchGraveReference;
+    private final boolean searchPuzzleWalk;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -62,6 +63,7 @@ public final class PlayerConfig {
             throw new IllegalArgumentException(Setting.SEARCH_PRIOR_VISITS.key() + " and "
                 + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
         }
+        searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -213,6 +215,11 @@ public final class PlayerConfig {
         return searchPriorVisits;
     }
 
+    /** Whether puzzles get the depth-first walk beside the tree. */
+    public boolean searchPuzzleWalk() {
+        return searchPuzzleWalk;
+    }
+
     /** GRAVE's reference visits; 0 when GRAVE is off. */
     public int searchGraveReference() {
         return searchGraveReference;
@@ -291,6 +298,14 @@ public final class PlayerConfig {
                 + (long) max + ", found '" + text + "'");
         }
         return value;
+    }
+
+    private boolean bool(Setting setting) {
+        String text = values.get(setting);
+        if (text.equals("true") || text.equals("false")) {
+            return text.equals("true");
+        }
+        throw new IllegalArgumentException(setting.key() + " must be true or false, found '" + text + "'");
     }
 
     private int integer(Setting setting, long min, long max) {

@@ -34,6 +34,9 @@ public enum Setting {
     SEARCH_GRAVE_REFERENCE("search.grave.reference", "0", "N",
         "GRAVE: a tree move's value blends in its all-moves-as-first value at the closest node with more than"
             + " this many visits; 0 turns it off (it excludes MAST-in-tree)."),
+    SEARCH_PUZZLE_WALK("search.puzzle.walk", "true", "BOOL",
+        "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
+            + " solutions and the best possible score are found where random playouts miss them."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

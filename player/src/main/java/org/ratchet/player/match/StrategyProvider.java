@@ -25,7 +25,8 @@ final class StrategyProvider {
             .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
             .withExploration(config.searchExploration())
             .withPriorVisits(config.searchPriorVisits())
-            .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS);
+            .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
+            .withPuzzleSolver(config.searchPuzzleWalk());
         return Strategies.create(config.strategy(), options);
     }
 }

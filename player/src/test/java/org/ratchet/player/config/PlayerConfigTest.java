@@ -1,6 +1,7 @@
 package org.ratchet.player.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,6 +79,10 @@ class PlayerConfigTest {
             "are two ways to value untried moves");
         assertEquals(0.25, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EXPLORATION", "0.25"), Map.of())
             .searchExploration());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
+            "search.puzzle.walk must be true or false, found 'yes'");
+        assertFalse(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "false"), Map.of()).searchPuzzleWalk());
+        assertTrue(PlayerConfig.defaults().searchPuzzleWalk());
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "prot=9147\n");
         assertRefused(() -> PlayerConfig.load(file, Map.of(), Map.of()), "unknown setting 'prot'");

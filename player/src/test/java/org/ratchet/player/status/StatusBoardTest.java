@@ -26,7 +26,7 @@ class StatusBoardTest {
     }
 
     private static SearchStatistics stats(int proven, SearchStatistics.MoveStatistics... moves) {
-        return new SearchStatistics("mcts", 1, 1000, 900, 500, 40, 100, 0, proven, "a", List.of(moves));
+        return new SearchStatistics("mcts", 1, 1000, 900, 500, 40, 100, 0, proven, -1, "a", List.of(moves));
     }
 
     private static MatchObserver.Move move(int ply, Source source, SearchStatistics stats) {

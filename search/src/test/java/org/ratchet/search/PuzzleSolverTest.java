@@ -1,0 +1,115 @@
+package org.ratchet.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.State;
+import org.ratchet.reasoner.StateMachine;
+
+/** The puzzle walk beside the tree: it finds what playouts miss, proves the best score, follows the root. */
+class PuzzleSolverTest {
+    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
+    private static final int[] SECRET = {2, 0, 1, 2, 2, 0, 1, 1, 0, 2};
+
+    @Test
+    void theWalkOpensTheLockAndItsLineReplays() {
+        ToyGame game = ToyGame.lock(new int[] {1, 2, 0, 2, 1, 0, 2, 1});
+        BestLine line = new BestLine();
+        PuzzleSolver walk = new PuzzleSolver(game.newMachine(), line, new SplittableRandom(3), 1 << 16);
+        State start = game.newMachine().initialState();
+        long steps = 0;
+        while (walk.work(start, 1000, null) > 0) {
+            assertTrue(steps++ < 100, "the walk of 3^8 sequences must end");
+        }
+        assertEquals(100, line.value());
+        // the line opens the lock when replayed
+        StateMachine machine = game.newMachine();
+        State state = start;
+        int[] joint = new int[1];
+        while (true) {
+            machine.setState(state);
+            if (machine.isTerminal()) {
+                break;
+            }
+            joint[0] = line.moveAt(state, machine);
+            assertTrue(joint[0] >= 0, "every state of the line has its move");
+            machine.setState(state);
+            machine.advance(joint);
+            state = machine.currentState();
+        }
+        assertEquals(100, machine.goal(0));
+    }
+
+    @Test
+    void aWalkThatSeesEveryStateProvesTheBestScore() {
+        // Partial credit: the best is 60, the secret's; no line reaches 100, so only exhaustion settles it.
+        ToyGame game = ToyGame.digitsRight(new int[] {2, 1, 0, 0, 2, 1});
+        BestLine line = new BestLine();
+        PuzzleSolver walk = new PuzzleSolver(game.newMachine(), line, new SplittableRandom(5), 1 << 16);
+        State start = game.newMachine().initialState();
+        assertFalse(walk.exhaustedFrom(start));
+        while (walk.work(start, 100, null) > 0) {
+            assertFalse(walk.exhaustedFrom(start) && line.value() < 60, "exhausted before the best was seen");
+        }
+        assertTrue(walk.exhaustedFrom(start));
+        assertEquals(60, line.value());
+        // 3 + 9 + ... + 3^6 moves: every state once, none twice (the key set is larger than the puzzle)
+        assertEquals(1092, walk.steps());
+    }
+
+    @Test
+    void keysBeyondTheSetOnlyCostRepeatsNotCompleteness() {
+        // a key set of 16 states for a puzzle of 1,093: the walk still sees everything and proves the best
+        ToyGame game = ToyGame.digitsRight(new int[] {0, 1, 2, 0, 1, 2});
+        BestLine line = new BestLine();
+        PuzzleSolver walk = new PuzzleSolver(game.newMachine(), line, new SplittableRandom(7), 16);
+        State start = game.newMachine().initialState();
+        while (walk.work(start, 100, null) > 0) {
+            // walk on
+        }
+        assertTrue(walk.exhaustedFrom(start));
+        assertEquals(60, line.value());
+    }
+
+    @Test
+    void theSearchPlaysAWholePuzzleFoundByTheWalk() {
+        // A lock of 10 digits: 59,049 sequences, one opens it. The tree search alone opens it only by luck;
+        // with the walk sharing its thread the player opens it, then follows the line without searching.
+        ToyGame game = ToyGame.lock(SECRET);
+        StateMachine machine = game.newMachine();
+        try (MctsStrategy mcts = new MctsStrategy(MctsToyGameTest.options(200_000, 1).withPuzzleSolver(true))) {
+            mcts.prepare(game, 0, 0);
+            State state = machine.initialState();
+            int[] joint = new int[1];
+            for (int step = 0; step < SECRET.length; step++) {
+                joint[0] = mcts.selectMove(state, NO_DEADLINE);
+                assertEquals(SECRET[step], joint[0], "step " + step + ": " + mcts.statistics());
+                assertEquals(100, mcts.statistics().provenValue(), "the found line is certain");
+                machine.setState(state);
+                machine.advance(joint);
+                state = machine.currentState();
+            }
+            machine.setState(state);
+            assertTrue(machine.isTerminal());
+            assertEquals(100, machine.goal(0));
+        }
+    }
+
+    @Test
+    void aWalkedPuzzleStopsTheSearchWithItsBestScore() {
+        ToyGame game = ToyGame.digitsRight(new int[] {1, 1, 2, 0, 2});
+        StateMachine machine = game.newMachine();
+        try (MctsStrategy mcts = new MctsStrategy(MctsToyGameTest.options(100_000, 2).withPuzzleSolver(true))) {
+            mcts.prepare(game, 0, 0);
+            State state = machine.initialState();
+            int move = mcts.selectMove(state, NO_DEADLINE);
+            assertEquals(1, move);
+            assertEquals(50, mcts.statistics().provenValue(), "the walk saw every state: 50 is the best");
+            assertEquals(50, mcts.statistics().bestLineValue());
+            assertEquals(java.util.List.of(), mcts.treeInvariantViolations());
+        }
+    }
+}
