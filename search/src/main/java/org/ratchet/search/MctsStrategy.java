@@ -92,12 +92,12 @@ public final class MctsStrategy implements ReportingStrategy {
     }
 
     /**
-     * The states a puzzle walk remembers: a quarter of the tree's memory, at most 2^22 (64 MiB), since past
-     * that a walk of a few minutes' play no longer fills them.
+     * The states a puzzle walk remembers: a quarter of the tree's memory, at most 2^20 (16 MiB). The walk
+     * empties its key set each time the root moves, so a larger set costs every move more than it saves.
      */
     private int puzzleWalkCapacity() {
         long fit = options.treeMemoryBytes() / 4 / PuzzleSolver.bytesFor(1);
-        return (int) Math.max(1 << 10, Math.min(1 << 22, fit));
+        return (int) Math.max(1 << 10, Math.min(1 << 20, fit));
     }
 
     @Override

@@ -70,13 +70,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static final double DEFAULT_GRAVE_BIAS = 1e-5;
 
     /**
-     * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, the
-     * puzzle walk on.
+     * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
+     * puzzle walk.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, true);
+                DEFAULT_GRAVE_BIAS, false);
     }
 
     /** The given percentage of the maximum heap, in bytes. */

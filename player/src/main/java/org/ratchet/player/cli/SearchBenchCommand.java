@@ -50,7 +50,7 @@ public final class SearchBenchCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     int graveReference;
 
-    @Option(names = "--puzzle-walk", defaultValue = "true", arity = "1", description = "Puzzles: share a search "
+    @Option(names = "--puzzle-walk", defaultValue = "false", arity = "1", description = "Puzzles: share a search "
             + "thread with a depth-first walk over the states, true or false (default: ${DEFAULT-VALUE}).")
     boolean puzzleWalk;
 
