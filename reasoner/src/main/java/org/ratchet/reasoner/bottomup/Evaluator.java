@@ -94,10 +94,10 @@ final class Evaluator {
                 return;
             }
             for (Plan each : component.plans) {
-                for (int step : each.recursiveSteps) {
-                    int relation = each.steps[step].relation;
+                for (Plan delta : each.deltas) {
+                    int relation = delta.steps[delta.deltaStep].relation;
                     if (roundEnd[relation] > roundStart[relation]) {
-                        run(each, step, roundStart[relation], roundEnd[relation]);
+                        run(delta, delta.deltaStep, roundStart[relation], roundEnd[relation]);
                     }
                 }
             }

@@ -8,22 +8,37 @@ import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
 /**
- * The order a rule body is joined in: tests (negations, distinct) as soon as their variables are bound, and
- * among the positive literals the one with the most arguments bound (ties in source order), so every lookup
- * uses the bindings made so far.
+ * The order a rule body is joined in: tests (negations, distinct) as soon as their variables are bound; among
+ * the positive literals, fully bound ones, then lookups known to return at most one row (see
+ * {@link #score}), then the one with the most arguments bound, so every lookup uses the bindings made so far;
+ * ties go to the fewest rows expected per lookup ({@link Fanout}), then to source order.
  */
 final class JoinOrder {
+    /** The rows a positive literal is expected to return per lookup with the variables bound so far. */
+    interface Fanout {
+        /** Where nothing is known about the relation (state-dependent, not evaluated yet); sorts as one row. */
+        double UNKNOWN = -1;
+
+        double of(Term sentence, boolean[] bound);
+    }
+
     private JoinOrder() {
     }
 
     /**
-     * The body in join order; {@code bound} holds the variables bound before the body and on return every
+     * The body in join order, starting with the positive literal {@code first} unless it is null (the
+     * semi-naive delta of a recursive rule); {@code bound} holds the variables bound before the body and on return every
      * variable bound by the body. Returns null when a test's
      * variables are never bound (an unsafe rule).
      */
-    static List<Literal> order(List<Literal> body, boolean[] bound) {
+    static List<Literal> order(List<Literal> body, boolean[] bound, Literal first, Fanout fanout) {
         List<Literal> remaining = new ArrayList<>(body);
         List<Literal> ordered = new ArrayList<>(body.size());
+        if (first != null) {
+            remaining.remove(first);
+            bind(((Literal.Positive) first).sentence(), bound);
+            ordered.add(first);
+        }
         while (!remaining.isEmpty()) {
             int chosen = -1;
             for (int i = 0; i < remaining.size() && chosen < 0; i++) {
@@ -34,11 +49,15 @@ final class JoinOrder {
             }
             if (chosen < 0) {
                 int bestScore = Integer.MIN_VALUE;
+                double bestRows = Double.MAX_VALUE;
                 for (int i = 0; i < remaining.size(); i++) {
                     if (remaining.get(i) instanceof Literal.Positive positive) {
-                        int score = score(positive.sentence(), bound);
-                        if (score > bestScore) {
+                        double rows = fanout.of(positive.sentence(), bound);
+                        int score = score(positive.sentence(), bound, rows);
+                        double sortRows = rows < 0 ? 1 : rows;
+                        if (score > bestScore || score == bestScore && sortRows < bestRows) {
                             bestScore = score;
+                            bestRows = sortRows;
                             chosen = i;
                         }
                     }
@@ -53,7 +72,12 @@ final class JoinOrder {
         return ordered;
     }
 
-    private static int score(Term sentence, boolean[] bound) {
+    /**
+     * Fully bound literals first (a single lookup), then literals of at most one row per lookup (a static
+     * relation whose bound arguments determine the others, like a successor relation: it binds variables
+     * without multiplying rows), then the most bound and fewest free arguments.
+     */
+    private static int score(Term sentence, boolean[] bound, double rows) {
         int boundArgs = 0;
         int freeArgs = 0;
         Term row = sentence.symbol() == SymbolTable.TRUE && sentence.arity() == 1
@@ -65,7 +89,10 @@ final class JoinOrder {
                 freeArgs++;
             }
         }
-        return freeArgs == 0 ? 1_000 : boundArgs * 10 - freeArgs;
+        if (freeArgs == 0) {
+            return 2_000;
+        }
+        return rows >= 0 && rows <= 1 ? 1_000 : boundArgs * 10 - freeArgs;
     }
 
     static boolean boundBy(Term term, boolean[] bound) {

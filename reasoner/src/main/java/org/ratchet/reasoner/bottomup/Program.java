@@ -116,11 +116,20 @@ final class Program {
         try {
             for (Component component : program.components) {
                 if (component.kind == STATIC) {
+                    builder.replan(component);
                     evaluator.evaluate(component);
+                    for (int head : component.heads) {
+                        builder.evaluated[head] = true;
+                    }
                 }
             }
         } catch (Evaluator.BudgetExceeded e) {
             throw new GdlException("static relations exceed the budget: " + e.getMessage());
+        }
+        for (Component component : program.components) {
+            if (component.kind != STATIC) {
+                builder.replan(component);
+            }
         }
         return program;
     }
@@ -136,11 +145,12 @@ final class Program {
         final Map<String, Integer> relationIds = new HashMap<>();
         final IntArrayList arities = new IntArrayList();
         final IntArrayList symbolOf = new IntArrayList();
-        final List<IntSet> masks = new ArrayList<>();
         final Long2IntOpenHashMap trueByShape = new Long2IntOpenHashMap();
         int trueWhole = -1;
         Relation[] relations;
         boolean[] isStatic;
+        /** Per relation: a static relation already evaluated, whose statistics order the joins reading it. */
+        boolean[] evaluated;
         int[] componentOf;
         final List<Component> components = new ArrayList<>();
         int maxVariables = 1;
@@ -188,7 +198,6 @@ final class Program {
             relationIds.put(key, fresh);
             arities.add(arity);
             symbolOf.add(symbol);
-            masks.add(new IntLinkedOpenHashSet());
             maxArity = Math.max(maxArity, arity);
             return fresh;
         }
@@ -216,21 +225,59 @@ final class Program {
             }
             relations = new Relation[arities.size()];
             isStatic = new boolean[relations.length];
+            evaluated = new boolean[relations.length];
             for (int r = 0; r < relations.length; r++) {
                 int symbol = symbolOf.getInt(r);
-                relations[r] = new Relation(arities.getInt(r), masks.get(r).toIntArray());
+                relations[r] = new Relation(arities.getInt(r), new int[0]);
                 isStatic[r] = symbol != SymbolTable.TRUE && symbol != SymbolTable.DOES && statics.isStatic(symbol);
             }
-            for (List<Plan> plans : plansByComponent) {
-                for (Plan plan : plans) {
-                    for (Plan.Step step : plan.steps) {
-                        if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
-                            step.index = relations[step.relation].indexOf(step.keyMask);
-                        }
-                    }
+            buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
+        }
+
+        private void linkIndexes(Plan plan) {
+            for (Plan.Step step : plan.steps) {
+                if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
+                    step.index = relations[step.relation].indexFor(step.keyMask);
                 }
             }
-            buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
+        }
+
+        /**
+         * Compiles the component's plans again, now that the static relations they read are evaluated: their
+         * row counts per key order the joins ({@link JoinOrder.Fanout}).
+         */
+        void replan(Component component) throws GdlException {
+            for (int p = 0; p < component.plans.length; p++) {
+                Plan old = component.plans[p];
+                List<Plan> deltas = new ArrayList<>();
+                for (Plan delta : old.deltas) {
+                    deltas.add(plan(delta.rule, delta.body, delta.delta, List.of()));
+                }
+                Plan fresh = plan(old.rule, old.body, null, deltas);
+                linkIndexes(fresh);
+                for (Plan delta : fresh.deltas) {
+                    linkIndexes(delta);
+                }
+                component.plans[p] = fresh;
+            }
+        }
+
+        /** The {@link JoinOrder.Fanout} of a literal: known for static relations evaluated already. */
+        private double fanout(Term sentence, boolean[] bound) {
+            if (relations == null || sentence.symbol() == SymbolTable.TRUE) {
+                return JoinOrder.Fanout.UNKNOWN;
+            }
+            Integer relation = relationIds.get("s" + sentence.symbol());
+            if (relation == null || !evaluated[relation]) {
+                return JoinOrder.Fanout.UNKNOWN;
+            }
+            int mask = 0;
+            for (int p = 0; p < sentence.arity(); p++) {
+                if (JoinOrder.boundBy(sentence.arg(p), bound)) {
+                    mask |= 1 << p;
+                }
+            }
+            return relations[relation].fanout(mask);
         }
 
         private void buildComponents(List<IntList> symbolComponents, List<List<Plan>> plansByComponent,
@@ -250,7 +297,7 @@ final class Program {
                 int kind = STATIC;
                 for (Plan plan : plans) {
                     heads.add(plan.headRelation);
-                    recursive |= plan.recursiveSteps.length > 0;
+                    recursive |= plan.deltas.length > 0;
                     for (Plan.Step step : plan.steps) {
                         if (step.relation < 0) {
                             continue;
@@ -331,32 +378,58 @@ final class Program {
 
         /**
          * One disjunction-free body as a plan, its literals in {@link JoinOrder}; each positive literal looks
-         * rows up through an index on the argument positions bound before it.
+         * rows up through an index on the argument positions bound before it. A recursive rule also gets one
+         * plan per literal over its own component for the semi-naive rounds ({@link Plan#deltas}).
          */
         private Plan compile(Rule rule, List<Literal> body, Int2IntOpenHashMap componentOfSymbol)
                 throws GdlException {
-            boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
             for (Literal literal : body) {
                 if (literal instanceof Literal.Negation negation && !(negation.inner() instanceof Literal.Positive)) {
                     throw new GdlException("a negation of something other than a sentence in rule "
                         + rule.render(symbols), rule.line());
                 }
             }
-            List<Literal> ordered = JoinOrder.order(body, bound.clone());
+            List<Plan> deltas = new ArrayList<>();
+            if (strata.isRecursive(rule.head().symbol())) {
+                int headComponent = componentOfSymbol.get(rule.head().symbol());
+                for (Literal literal : body) {
+                    if (literal instanceof Literal.Positive positive
+                            && componentOfSymbol.get(positive.sentence().symbol()) == headComponent) {
+                        deltas.add(plan(rule, body, positive, List.of()));
+                    }
+                }
+            }
+            return plan(rule, body, null, deltas);
+        }
+
+        /**
+         * The plan of the body joined in {@link JoinOrder}, with {@code delta} (unless null) as its semi-naive
+         * delta step. A static rule joins the delta first: its relations are large (a whole arithmetic table)
+         * and evaluated once, so a round should cost what its new rows bind rather than a scan of the other
+         * literals. A state rule keeps the order of its own plan: the state's facts usually bind far fewer
+         * rows than the round's delta.
+         */
+        private Plan plan(Rule rule, List<Literal> body, Literal delta, List<Plan> deltas) throws GdlException {
+            boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
+            boolean deltaFirst = delta != null && statics.isStatic(rule.head().symbol());
+            List<Literal> ordered = JoinOrder.order(body, bound.clone(), deltaFirst ? delta : null, this::fanout);
             if (ordered == null) {
                 throw new GdlException("unsafe rule (a variable of a negation or distinct is never bound): "
                     + rule.render(symbols), rule.line());
             }
+            int deltaStep = -1;
+            for (int i = 0; i < ordered.size(); i++) {
+                if (ordered.get(i) == delta) {
+                    deltaStep = i;
+                }
+            }
             List<Plan.Step> steps = new ArrayList<>();
-            IntArrayList recursiveSteps = new IntArrayList();
-            int headComponent = componentOfSymbol.get(rule.head().symbol());
             for (Literal literal : ordered) {
                 if (!(literal instanceof Literal.Positive positive)) {
                     steps.add(test(literal, rule));
                     continue;
                 }
-                Term sentence = positive.sentence();
-                Read read = read(sentence, rule);
+                Read read = read(positive.sentence(), rule);
                 int keyMask = 0;
                 for (int p = 0; p < read.args().length; p++) {
                     if (read.args()[p].boundBy(bound)) {
@@ -364,13 +437,6 @@ final class Program {
                     }
                 }
                 boolean allBound = keyMask == (1 << read.args().length) - 1;
-                if (!allBound && keyMask != 0) {
-                    masks.get(read.relation()).add(keyMask);
-                }
-                if (componentOfSymbol.get(sentence.symbol()) == headComponent
-                        && strata.isRecursive(rule.head().symbol())) {
-                    recursiveSteps.add(steps.size());
-                }
                 steps.add(new Plan.Step(Plan.Step.POSITIVE, read.relation(), read.args(), keyMask, allBound));
                 for (Pattern arg : read.args()) {
                     arg.bind(bound);
@@ -387,7 +453,7 @@ final class Program {
             maxVariables = Math.max(maxVariables, rule.variableCount());
             maxSteps = Math.max(maxSteps, steps.size() + 1);
             return new Plan(headRelation, head, rule.variableCount(), steps.toArray(new Plan.Step[0]),
-                recursiveSteps.toIntArray(), rule.render(symbols));
+                deltas.toArray(new Plan[0]), deltaStep, rule.render(symbols), rule, body, delta);
         }
 
         private Plan.Step test(Literal literal, Rule rule) throws GdlException {
