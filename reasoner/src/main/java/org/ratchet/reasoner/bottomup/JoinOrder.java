@@ -18,6 +18,8 @@ final class JoinOrder {
     interface Fanout {
         /** Where nothing is known about the relation (state-dependent, not evaluated yet); sorts as one row. */
         double UNKNOWN = -1;
+        /** A relation evaluated on demand with no argument bound: it cannot be read yet. */
+        double UNKEYED = Double.POSITIVE_INFINITY;
 
         double of(Term sentence, boolean[] bound);
     }
@@ -91,6 +93,9 @@ final class JoinOrder {
         }
         if (freeArgs == 0) {
             return 2_000;
+        }
+        if (rows == Fanout.UNKEYED) {
+            return Integer.MIN_VALUE + 1;
         }
         return rows >= 0 && rows <= 1 ? 1_000 : boundArgs * 10 - freeArgs;
     }

@@ -59,6 +59,8 @@ final class Plan {
         final boolean allBound;
         /** POSITIVE: the relation's index on {@link #keyMask}, or -1 to scan every row. */
         int index = -1;
+        /** Where the relation is evaluated on demand: how to derive its rows for this step's key, else null. */
+        Demand demand;
 
         Step(int kind, int relation, Pattern[] args, int keyMask, boolean allBound) {
             this.kind = kind;
@@ -66,6 +68,22 @@ final class Plan {
             this.args = args;
             this.keyMask = keyMask;
             this.allBound = allBound;
+        }
+    }
+
+    /**
+     * How to derive the rows of a relation evaluated on demand that match a key on the argument positions
+     * {@link #mask}: its rules compiled with those head arguments bound, each plan run once per new key.
+     */
+    static final class Demand {
+        final int relation;
+        final int mask;
+        final Plan[] plans;
+
+        Demand(int relation, int mask, Plan[] plans) {
+            this.relation = relation;
+            this.mask = mask;
+            this.plans = plans;
         }
     }
 }

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
@@ -34,6 +35,11 @@ final class Program {
     static final int STATIC = 0;
     static final int STATE = 1;
     static final int MOVE = 2;
+    /**
+     * Rows a static relation may reach before it is evaluated on demand instead of whole, where it can be: a
+     * relation of that size costs more to build than a game's playouts are likely to ask of it.
+     */
+    static final long DEMAND_ROWS = 250_000;
 
     /** One component of the rule graph: the relations its rules define and how to evaluate them. */
     static final class Component {
@@ -43,6 +49,8 @@ final class Program {
         final boolean recursive;
         /** The non-static components this one reads, each evaluated before it. */
         final int[] dependsOn;
+        /** Derived per key its readers ask for ({@link Program#onDemand}) rather than evaluated whole. */
+        boolean onDemand;
 
         Component(int kind, int[] heads, Plan[] plans, boolean recursive, int[] dependsOn) {
             this.kind = kind;
@@ -58,6 +66,12 @@ final class Program {
     /** Every relation; static ones hold their rows, dynamic ones are empty templates machines copy. */
     final Relation[] relations;
     final boolean[] isStatic;
+    /**
+     * Per relation: evaluated on demand, per key its readers look up (a {@link Plan.Demand} on every step
+     * that reads it), instead of whole. Such a relation is not recursive and is either static and too large
+     * to build, or state-dependent and reads one of those (evaluated whole, it would ask for every key).
+     */
+    final boolean[] onDemand;
     final Component[] components;
     /** Per relation, the component whose rules define it, or -1 (inputs, relations without rules). */
     final int[] componentOf;
@@ -81,6 +95,7 @@ final class Program {
         this.base = b.store;
         this.relations = b.relations;
         this.isStatic = b.isStatic;
+        this.onDemand = b.onDemand;
         this.components = b.components.toArray(new Component[0]);
         this.componentOf = b.componentOf;
         this.role = b.relation(SymbolTable.ROLE, 1);
@@ -105,7 +120,8 @@ final class Program {
     /**
      * Compiles the game and evaluates its static relations within the deadline and row budget; throws when
      * the rules are not stratified, use a relation with two arities, are unsafe, or the static relations do
-     * not fit the budgets.
+     * not fit the budgets. A static relation that outgrows {@link #DEMAND_ROWS}, or that reads one evaluated
+     * on demand without binding any argument, is evaluated on demand where it can be.
      */
     static Program compile(GameDescription game, long deadlineNanos, long maxRows) throws GdlException {
         Builder builder = new Builder(game);
@@ -115,22 +131,30 @@ final class Program {
             Long.MAX_VALUE);
         try {
             for (Component component : program.components) {
-                if (component.kind == STATIC) {
-                    builder.replan(component);
-                    evaluator.evaluate(component);
+                if (component.kind != STATIC) {
+                    continue;
+                }
+                if (!builder.replan(component)) {
+                    builder.evaluateOnDemand(component, "it reads a relation evaluated on demand without a key");
+                    continue;
+                }
+                try {
+                    evaluator.evaluate(component, builder.canEvaluateOnDemand(component) ? DEMAND_ROWS : Long.MAX_VALUE);
+                } catch (Evaluator.ComponentTooLarge e) {
                     for (int head : component.heads) {
-                        builder.evaluated[head] = true;
+                        program.relations[head].clear();
                     }
+                    builder.evaluateOnDemand(component, e.getMessage());
+                    continue;
+                }
+                for (int head : component.heads) {
+                    builder.evaluated[head] = true;
                 }
             }
         } catch (Evaluator.BudgetExceeded e) {
             throw new GdlException("static relations exceed the budget: " + e.getMessage());
         }
-        for (Component component : program.components) {
-            if (component.kind != STATIC) {
-                builder.replan(component);
-            }
-        }
+        builder.planDynamic(program.components);
         return program;
     }
 
@@ -151,6 +175,13 @@ final class Program {
         boolean[] isStatic;
         /** Per relation: a static relation already evaluated, whose statistics order the joins reading it. */
         boolean[] evaluated;
+        boolean[] onDemand;
+        /** The derivations of relations evaluated on demand, by relation and key mask. */
+        final Map<Long, Plan.Demand> demands = new HashMap<>();
+        /** The rule of the last read of a relation evaluated on demand without a key (for the message). */
+        String unkeyedRead;
+        /** The relations evaluated on demand that some plan reads without a key, since last cleared. */
+        final IntSet unkeyed = new IntOpenHashSet();
         int[] componentOf;
         final List<Component> components = new ArrayList<>();
         int maxVariables = 1;
@@ -226,6 +257,7 @@ final class Program {
             relations = new Relation[arities.size()];
             isStatic = new boolean[relations.length];
             evaluated = new boolean[relations.length];
+            onDemand = new boolean[relations.length];
             for (int r = 0; r < relations.length; r++) {
                 int symbol = symbolOf.getInt(r);
                 relations[r] = new Relation(arities.getInt(r), new int[0]);
@@ -234,32 +266,147 @@ final class Program {
             buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
         }
 
-        private void linkIndexes(Plan plan) {
-            for (Plan.Step step : plan.steps) {
-                if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
-                    step.index = relations[step.relation].indexFor(step.keyMask);
-                }
-            }
-        }
-
         /**
          * Compiles the component's plans again, now that the static relations they read are evaluated: their
-         * row counts per key order the joins ({@link JoinOrder.Fanout}).
+         * row counts per key order the joins ({@link JoinOrder.Fanout}). Returns false when a plan reads a
+         * relation evaluated on demand without binding any of its arguments.
          */
-        void replan(Component component) throws GdlException {
+        boolean replan(Component component) throws GdlException {
+            boolean keyed = true;
             for (int p = 0; p < component.plans.length; p++) {
                 Plan old = component.plans[p];
                 List<Plan> deltas = new ArrayList<>();
                 for (Plan delta : old.deltas) {
-                    deltas.add(plan(delta.rule, delta.body, delta.delta, List.of()));
+                    deltas.add(plan(delta.rule, delta.body, delta.delta, List.of(), 0));
                 }
-                Plan fresh = plan(old.rule, old.body, null, deltas);
-                linkIndexes(fresh);
+                Plan fresh = plan(old.rule, old.body, null, deltas, 0);
+                keyed &= link(fresh);
                 for (Plan delta : fresh.deltas) {
-                    linkIndexes(delta);
+                    keyed &= link(delta);
                 }
                 component.plans[p] = fresh;
             }
+            return keyed;
+        }
+
+        /**
+         * Gives the plan's steps their indexes and, where they read a relation evaluated on demand, its
+         * derivation for their key; false when such a step binds no argument.
+         */
+        private boolean link(Plan plan) throws GdlException {
+            boolean keyed = true;
+            for (Plan.Step step : plan.steps) {
+                if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
+                    step.index = relations[step.relation].indexFor(step.keyMask);
+                }
+                if (step.relation < 0 || !onDemand[step.relation]) {
+                    continue;
+                }
+                int mask = step.allBound ? (1 << step.args.length) - 1 : step.keyMask;
+                if (mask == 0) {
+                    keyed = false;
+                    unkeyedRead = plan.source;
+                    unkeyed.add(step.relation);
+                } else {
+                    step.demand = demand(step.relation, mask);
+                }
+            }
+            return keyed;
+        }
+
+        /** The derivation of the relation's rows for keys on the positions of {@code mask}. */
+        private Plan.Demand demand(int relation, int mask) throws GdlException {
+            long key = ((long) relation << 32) | mask;
+            Plan.Demand demand = demands.get(key);
+            if (demand == null) {
+                Plan[] rules = components.get(componentOf[relation]).plans;
+                Plan[] plans = new Plan[rules.length];
+                for (int p = 0; p < plans.length; p++) {
+                    plans[p] = plan(rules[p].rule, rules[p].body, null, List.of(), mask);
+                    if (!link(plans[p])) {
+                        throw new GdlException("a relation too large to evaluate whole is read without a key in "
+                            + unkeyedRead);
+                    }
+                }
+                demand = new Plan.Demand(relation, mask, plans);
+                demands.put(key, demand);
+            }
+            return demand;
+        }
+
+        /**
+         * Whether the component can be evaluated on demand: one relation with arguments, not recursive (its
+         * derivation for a key is one pass over its rules), not one the machine reads whole.
+         */
+        boolean canEvaluateOnDemand(Component component) {
+            if (component.recursive || component.heads.length != 1) {
+                return false;
+            }
+            int head = component.heads[0];
+            int symbol = symbolOf.getInt(head);
+            return arities.getInt(head) > 0 && symbol != SymbolTable.ROLE && symbol != SymbolTable.INIT
+                && symbol != SymbolTable.LEGAL && symbol != SymbolTable.GOAL && symbol != SymbolTable.NEXT;
+        }
+
+        /** Marks the static component to be evaluated on demand, or throws where it cannot be. */
+        void evaluateOnDemand(Component component, String why) throws GdlException {
+            if (!canEvaluateOnDemand(component)) {
+                throw new GdlException("static relations exceed the budget: " + why);
+            }
+            markOnDemand(component, true);
+        }
+
+        private void markOnDemand(Component component, boolean on) {
+            component.onDemand = on;
+            onDemand[component.heads[0]] = on;
+        }
+
+        /**
+         * Plans the state- and move-dependent components once the static relations are known. Those that read
+         * a relation evaluated on demand are evaluated on demand too where every reader binds a key (evaluated
+         * whole, they would derive the static relation for every key); a component some reader asks without a
+         * key is evaluated whole again, and the plans compiled afresh, until every read is keyed.
+         */
+        void planDynamic(Component[] all) throws GdlException {
+            for (Component component : all) {
+                if (component.kind != STATIC && canEvaluateOnDemand(component) && readsOnDemand(component)) {
+                    markOnDemand(component, true);
+                }
+            }
+            while (true) {
+                unkeyed.clear();
+                demands.clear();
+                for (Component component : all) {
+                    if (component.kind != STATIC) {
+                        replan(component);
+                    }
+                }
+                boolean changed = false;
+                for (Component component : all) {
+                    if (component.kind != STATIC && component.onDemand && unkeyed.contains(component.heads[0])) {
+                        markOnDemand(component, false);
+                        changed = true;
+                    }
+                }
+                if (!changed) {
+                    break;
+                }
+            }
+            if (!unkeyed.isEmpty()) {
+                throw new GdlException("a relation too large to evaluate whole is read without a key in "
+                    + unkeyedRead);
+            }
+        }
+
+        private boolean readsOnDemand(Component component) {
+            for (Plan plan : component.plans) {
+                for (Plan.Step step : plan.steps) {
+                    if (step.relation >= 0 && onDemand[step.relation]) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** The {@link JoinOrder.Fanout} of a literal: known for static relations evaluated already. */
@@ -268,7 +415,7 @@ final class Program {
                 return JoinOrder.Fanout.UNKNOWN;
             }
             Integer relation = relationIds.get("s" + sentence.symbol());
-            if (relation == null || !evaluated[relation]) {
+            if (relation == null || !evaluated[relation] && !onDemand[relation]) {
                 return JoinOrder.Fanout.UNKNOWN;
             }
             int mask = 0;
@@ -276,6 +423,9 @@ final class Program {
                 if (JoinOrder.boundBy(sentence.arg(p), bound)) {
                     mask |= 1 << p;
                 }
+            }
+            if (onDemand[relation]) {
+                return mask == 0 ? JoinOrder.Fanout.UNKEYED : JoinOrder.Fanout.UNKNOWN;
             }
             return relations[relation].fanout(mask);
         }
@@ -395,11 +545,11 @@ final class Program {
                 for (Literal literal : body) {
                     if (literal instanceof Literal.Positive positive
                             && componentOfSymbol.get(positive.sentence().symbol()) == headComponent) {
-                        deltas.add(plan(rule, body, positive, List.of()));
+                        deltas.add(plan(rule, body, positive, List.of(), 0));
                     }
                 }
             }
-            return plan(rule, body, null, deltas);
+            return plan(rule, body, null, deltas, 0);
         }
 
         /**
@@ -407,10 +557,15 @@ final class Program {
          * delta step. A static rule joins the delta first: its relations are large (a whole arithmetic table)
          * and evaluated once, so a round should cost what its new rows bind rather than a scan of the other
          * literals. A state rule keeps the order of its own plan: the state's facts usually bind far fewer
-         * rows than the round's delta.
+         * rows than the round's delta. The head's arguments at the positions of {@code headMask} are bound
+         * before the body (a derivation on demand, {@link Plan.Demand}).
          */
-        private Plan plan(Rule rule, List<Literal> body, Literal delta, List<Plan> deltas) throws GdlException {
+        private Plan plan(Rule rule, List<Literal> body, Literal delta, List<Plan> deltas, int headMask)
+                throws GdlException {
             boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
+            for (int bits = headMask; bits != 0; bits &= bits - 1) {
+                JoinOrder.bind(rule.head().arg(Integer.numberOfTrailingZeros(bits)), bound);
+            }
             boolean deltaFirst = delta != null && statics.isStatic(rule.head().symbol());
             List<Literal> ordered = JoinOrder.order(body, bound.clone(), deltaFirst ? delta : null, this::fanout);
             if (ordered == null) {

@@ -20,6 +20,10 @@ final class Relation {
     /** Per index: bucket heads (row number + 1) and, per row, the next row in the same bucket (+1). */
     private int[][] heads;
     private int[][] next;
+    /** For a relation evaluated on demand: per key mask asked, the keys whose rows were derived already. */
+    private int[] demandMasks = new int[0];
+    private Relation[] demanded = new Relation[0];
+    private int[] packedKey;
     /** Per position, the distinct values among the first {@link #distinctCounted} rows (join-order statistics). */
     private int[] distinctOf;
     private int distinctCounted;
@@ -45,6 +49,9 @@ final class Relation {
     }
 
     void clear() {
+        for (Relation keys : demanded) {
+            keys.clear();
+        }
         if (count > 0) {
             count = 0;
             Arrays.fill(set, 0);
@@ -52,6 +59,38 @@ final class Relation {
                 Arrays.fill(head, 0);
             }
         }
+    }
+
+    /**
+     * Records that the rows matching {@code key} on the positions of {@code mask} are being derived; false
+     * when they were already (since the relation was last cleared).
+     */
+    boolean markDemanded(int mask, int[] key) {
+        int slot = 0;
+        while (slot < demandMasks.length && demandMasks[slot] != mask) {
+            slot++;
+        }
+        if (slot == demandMasks.length) {
+            demandMasks = Arrays.copyOf(demandMasks, slot + 1);
+            demandMasks[slot] = mask;
+            demanded = Arrays.copyOf(demanded, slot + 1);
+            demanded[slot] = new Relation(Integer.bitCount(mask), new int[0]);
+            packedKey = new int[arity];
+        }
+        int n = 0;
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            packedKey[n++] = key[Integer.numberOfTrailingZeros(bits)];
+        }
+        return demanded[slot].add(packedKey, 0);
+    }
+
+    /** The rows plus the keys recorded by {@link #markDemanded}: what a relation evaluated on demand holds. */
+    int demandSize() {
+        int size = count;
+        for (Relation keys : demanded) {
+            size += keys.count;
+        }
+        return size;
     }
 
     /** The row number of the tuple {@code values[from .. from+arity)}, or -1. */
