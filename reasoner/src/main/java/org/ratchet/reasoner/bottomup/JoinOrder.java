@@ -11,12 +11,12 @@ import org.ratchet.reasoner.gdl.Variable;
  * The order a rule body is joined in: tests (negations, distinct) as soon as their variables are bound; among
  * the positive literals, fully bound ones, then lookups known to return at most one row (see
  * {@link #score}), then the one with the most arguments bound, so every lookup uses the bindings made so far;
- * ties go to the fewest rows expected per lookup ({@link Fanout}), then to source order.
+ * ties go to the fewest rows expected per lookup ({@link Fanout}) where both are known, else to source order.
  */
 final class JoinOrder {
     /** The rows a positive literal is expected to return per lookup with the variables bound so far. */
     interface Fanout {
-        /** Where nothing is known about the relation (state-dependent, not evaluated yet); sorts as one row. */
+        /** Where nothing is known about the relation (state-dependent, not evaluated yet): ties go by source order. */
         double UNKNOWN = -1;
         /** A relation evaluated on demand with no argument bound: it cannot be read yet. */
         double UNKEYED = Double.POSITIVE_INFINITY;
@@ -51,15 +51,14 @@ final class JoinOrder {
             }
             if (chosen < 0) {
                 int bestScore = Integer.MIN_VALUE;
-                double bestRows = Double.MAX_VALUE;
+                double bestRows = Fanout.UNKNOWN;
                 for (int i = 0; i < remaining.size(); i++) {
                     if (remaining.get(i) instanceof Literal.Positive positive) {
                         double rows = fanout.of(positive.sentence(), bound);
                         int score = score(positive.sentence(), bound, rows);
-                        double sortRows = rows < 0 ? 1 : rows;
-                        if (score > bestScore || score == bestScore && sortRows < bestRows) {
+                        if (score > bestScore || score == bestScore && rows >= 0 && bestRows >= 0 && rows < bestRows) {
                             bestScore = score;
-                            bestRows = sortRows;
+                            bestRows = rows;
                             chosen = i;
                         }
                     }
