@@ -20,6 +20,12 @@ final class JoinOrder {
         double UNKNOWN = -1;
         /** A relation evaluated on demand with no argument bound: it cannot be read yet. */
         double UNKEYED = Double.POSITIVE_INFINITY;
+        /**
+         * A relation evaluated on demand with some arguments free: reading it derives every row of the
+         * partial key (sudoku's exactlyOne with four of ten arguments bound derives 8^6 rows), so it waits
+         * for every other literal that can bind more of its arguments.
+         */
+        double PARTLY_KEYED = Double.MAX_VALUE;
 
         double of(Term sentence, boolean[] bound);
     }
@@ -95,6 +101,9 @@ final class JoinOrder {
         }
         if (rows == Fanout.UNKEYED) {
             return Integer.MIN_VALUE + 1;
+        }
+        if (rows == Fanout.PARTLY_KEYED) {
+            return boundArgs * 10 - freeArgs - 1_000_000;
         }
         return rows >= 0 && rows <= 1 ? 1_000 : boundArgs * 10 - freeArgs;
     }

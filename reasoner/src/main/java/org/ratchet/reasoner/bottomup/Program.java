@@ -425,7 +425,7 @@ final class Program {
                 }
             }
             if (onDemand[relation]) {
-                return mask == 0 ? JoinOrder.Fanout.UNKEYED : JoinOrder.Fanout.UNKNOWN;
+                return mask == 0 ? JoinOrder.Fanout.UNKEYED : JoinOrder.Fanout.PARTLY_KEYED;
             }
             return relations[relation].fanout(mask);
         }
