@@ -14,6 +14,12 @@ import org.ratchet.reasoner.gdl.Term;
  * machine of the factory; everything else (term store, dynamic relations, buffers) is the machine's own.
  */
 final class BottomUpMachine implements StateMachine {
+    /**
+     * Rows (and keys) a static relation evaluated on demand may keep between states; past it, the next state
+     * starts its cache afresh, so a long run's memory stays bounded.
+     */
+    private static final int DEMAND_CACHE_ROWS = 200_000;
+
     private final BottomUpFactory factory;
     private final Program program;
     private final TermStore store;
@@ -23,6 +29,8 @@ final class BottomUpMachine implements StateMachine {
     private final boolean[] evaluated;
     /** The relations loaded from the state's facts. */
     private final int[] trueRelations;
+    /** The static relations evaluated on demand: this machine's own caches (see {@link Program#onDemand}). */
+    private final int[] demandCaches;
     private final int[] roleTerms;
 
     /** The current state: ascending fact ids (the factory's ids). */
@@ -50,9 +58,16 @@ final class BottomUpMachine implements StateMachine {
         this.store = program.base.copy();
         this.relations = new Relation[program.relations.length];
         int trueCount = 0;
+        int demandCount = 0;
+        int[] demanded = new int[relations.length];
         for (int r = 0; r < relations.length; r++) {
-            relations[r] = program.isStatic[r] ? program.relations[r] : program.relations[r].emptyCopy();
+            boolean shared = program.isStatic[r] && !program.onDemand[r];
+            relations[r] = shared ? program.relations[r] : program.relations[r].emptyCopy();
+            if (program.onDemand[r]) {
+                demanded[demandCount++] = r;
+            }
         }
+        this.demandCaches = Arrays.copyOf(demanded, demandCount);
         int[] loaded = new int[relations.length];
         for (int shapeRelation : program.trueByShape.values()) {
             loaded[trueCount++] = shapeRelation;
@@ -156,6 +171,11 @@ final class BottomUpMachine implements StateMachine {
         for (int c = 0; c < evaluated.length; c++) {
             evaluated[c] = program.components[c].kind == Program.STATIC;
         }
+        for (int relation : demandCaches) {
+            if (relations[relation].demandSize() > DEMAND_CACHE_ROWS) {
+                relations[relation].clear();
+            }
+        }
         Arrays.fill(legalCount, -1);
         terminal = -1;
     }
@@ -190,10 +210,18 @@ final class BottomUpMachine implements StateMachine {
         if (evaluated[component]) {
             return;
         }
-        for (int dependency : program.components[component].dependsOn) {
+        Program.Component toEvaluate = program.components[component];
+        for (int dependency : toEvaluate.dependsOn) {
             ensureComponent(dependency);
         }
-        evaluator.evaluate(program.components[component]);
+        if (toEvaluate.onDemand) {
+            // derived per key as its readers ask: only the previous state's rows and keys go
+            for (int head : toEvaluate.heads) {
+                relations[head].clear();
+            }
+        } else {
+            evaluator.evaluate(toEvaluate);
+        }
         evaluated[component] = true;
     }
 

@@ -12,12 +12,25 @@ import java.util.Arrays;
 final class Evaluator {
 
     /** Thrown when preparation runs out of its time or row budget. */
-    static final class BudgetExceeded extends RuntimeException {
+    static class BudgetExceeded extends RuntimeException {
         BudgetExceeded(String message) {
             super(message, null, false, false);
         }
     }
 
+    /**
+     * Thrown when one component derives more rows, or tries more than {@value #WORK_PER_ROW} times as many
+     * rows in joins, than {@link #evaluate(Program.Component, long)} allows.
+     */
+    static final class ComponentTooLarge extends BudgetExceeded {
+        ComponentTooLarge(String message) {
+            super(message);
+        }
+    }
+
+    private static final long WORK_PER_ROW = 20;
+
+    private final Program program;
     private final TermStore store;
     private final Relation[] relations;
     private final long deadlineNanos;
@@ -40,6 +53,14 @@ final class Evaluator {
     private final int[] roundStart;
     private final int[] roundEnd;
 
+    /** Per step depth, the rows of a lookup into a relation evaluated on demand (see {@link #positive}). */
+    private final int[][] rowBuffers;
+    /** Derives the rows of relations evaluated on demand, in the middle of this evaluator's joins. */
+    private Evaluator inner;
+    private long componentRows;
+    private long componentRowCap = Long.MAX_VALUE;
+    private long componentWorkCap = Long.MAX_VALUE;
+
     private Plan plan;
     private int deltaStep;
     private int deltaFrom;
@@ -53,6 +74,7 @@ final class Evaluator {
     /** An evaluator that throws {@link BudgetExceeded} past the deadline, the rows or the join work given. */
     Evaluator(Program program, TermStore store, Relation[] relations, long deadlineNanos, long maxRows,
             long maxWork) {
+        this.program = program;
         this.store = store;
         this.relations = relations;
         this.deadlineNanos = deadlineNanos;
@@ -63,10 +85,27 @@ final class Evaluator {
         this.keys = new int[program.maxSteps][program.maxArity];
         this.roundStart = new int[relations.length];
         this.roundEnd = new int[relations.length];
+        this.rowBuffers = new int[program.maxSteps][];
     }
 
     long work() {
         return work;
+    }
+
+    /**
+     * {@link #evaluate(Program.Component)}, throwing {@link ComponentTooLarge} when the component derives
+     * more than {@code rowCap} rows.
+     */
+    void evaluate(Program.Component component, long rowCap) {
+        componentRows = 0;
+        componentRowCap = rowCap;
+        componentWorkCap = rowCap == Long.MAX_VALUE ? Long.MAX_VALUE : work + rowCap * WORK_PER_ROW;
+        try {
+            evaluate(component);
+        } finally {
+            componentRowCap = Long.MAX_VALUE;
+            componentWorkCap = Long.MAX_VALUE;
+        }
     }
 
     /** Clears the component's relations and derives them again from the relations it reads. */
@@ -94,10 +133,10 @@ final class Evaluator {
                 return;
             }
             for (Plan each : component.plans) {
-                for (int step : each.recursiveSteps) {
-                    int relation = each.steps[step].relation;
+                for (Plan delta : each.deltas) {
+                    int relation = delta.steps[delta.deltaStep].relation;
                     if (roundEnd[relation] > roundStart[relation]) {
-                        run(each, step, roundStart[relation], roundEnd[relation]);
+                        run(delta, delta.deltaStep, roundStart[relation], roundEnd[relation]);
                     }
                 }
             }
@@ -109,6 +148,14 @@ final class Evaluator {
 
     /** Joins the plan's body, with step {@code delta} (if not -1) restricted to rows {@code [from, to)}. */
     private void run(Plan toRun, int delta, int from, int to) {
+        run(toRun, delta, from, to, 0, null);
+    }
+
+    /**
+     * {@link #run(Plan, int, int, int)} for the head rows whose arguments at the positions of {@code seedMask}
+     * match {@code seed} (by position); the plan was compiled with those arguments bound.
+     */
+    private void run(Plan toRun, int delta, int from, int to, int seedMask, int[] seed) {
         plan = toRun;
         deltaStep = delta;
         deltaFrom = from;
@@ -117,14 +164,52 @@ final class Evaluator {
         trailTop = 0;
         pendingUsed = 0;
         pendingRows = 0;
-        join(0);
+        boolean seeded = true;
+        for (int bits = seedMask; bits != 0 && seeded; bits &= bits - 1) {
+            int position = Integer.numberOfTrailingZeros(bits);
+            seeded = match(toRun.head[position], seed[position]);
+        }
+        if (seeded) {
+            join(0);
+        }
         Relation head = relations[toRun.headRelation];
         int arity = head.arity;
         for (int row = 0; row < pendingRows; row++) {
-            if (head.add(pending, row * arity) && ++rows > maxRows) {
-                throw new BudgetExceeded("more than " + maxRows + " rows");
+            if (head.add(pending, row * arity)) {
+                if (++rows > maxRows) {
+                    throw new BudgetExceeded("more than " + maxRows + " rows");
+                }
+                if (++componentRows > componentRowCap) {
+                    throw tooLarge();
+                }
             }
         }
+    }
+
+    /**
+     * Derives the rows of the step's relation (evaluated on demand) that match the step's key under the
+     * current bindings, unless derived before; the inner evaluator runs the relation's rules with the key
+     * bound while this evaluator's join waits.
+     */
+    private void demand(Plan.Step step, int[] key) {
+        Plan.Demand demand = step.demand;
+        for (int bits = demand.mask; bits != 0; bits &= bits - 1) {
+            int position = Integer.numberOfTrailingZeros(bits);
+            key[position] = build(step.args[position], true);
+        }
+        if (!relations[demand.relation].markDemanded(demand.mask, key)) {
+            return;
+        }
+        if (inner == null) {
+            inner = new Evaluator(program, store, relations, deadlineNanos, maxRows, maxWork);
+        }
+        inner.work = work;
+        inner.rows = rows;
+        for (Plan each : demand.plans) {
+            inner.run(each, -1, 0, 0, demand.mask, key);
+        }
+        work = inner.work;
+        rows = inner.rows;
     }
 
     private void join(int i) {
@@ -138,6 +223,9 @@ final class Evaluator {
             case Plan.Step.POSITIVE -> positive(step, i);
             case Plan.Step.NEGATIVE -> {
                 int[] key = keys[i];
+                if (step.demand != null) {
+                    demand(step, key);
+                }
                 if (!buildAll(step.args, key) || relations[step.relation].find(key, 0) < 0) {
                     join(i + 1);
                 }
@@ -151,6 +239,9 @@ final class Evaluator {
     }
 
     private void positive(Plan.Step step, int i) {
+        if (step.demand != null) {
+            demand(step, keys[i]);
+        }
         Relation relation = relations[step.relation];
         int from = 0;
         int to = relation.count();
@@ -180,6 +271,14 @@ final class Evaluator {
                 }
             }
             int hash = Relation.keyHash(step.keyMask, key);
+            if (step.demand != null) {
+                // the joins below may derive rows of this relation for other keys, relinking its buckets
+                int[] found = matchingRows(relation, step, hash, key, from, to, i);
+                for (int r = 0, n = found[0]; r < n; r++) {
+                    tryRow(step, relation, found[r + 1], i);
+                }
+                return;
+            }
             // a bucket lists its rows newest first: skip those after the range, stop at the first before it
             for (int next = relation.first(step.index, hash); next != 0; next = relation.following(step.index, next - 1)) {
                 int row = next - 1;
@@ -197,6 +296,31 @@ final class Evaluator {
         }
     }
 
+    /** The rows in {@code [from, to)} matching the key, in the depth's buffer: its count, then the rows. */
+    private int[] matchingRows(Relation relation, Plan.Step step, int hash, int[] key, int from, int to, int i) {
+        int[] found = rowBuffers[i] == null ? new int[17] : rowBuffers[i];
+        int n = 0;
+        for (int next = relation.first(step.index, hash); next != 0; next = relation.following(step.index, next - 1)) {
+            int row = next - 1;
+            if (row < from) {
+                break;
+            }
+            if (row < to && keyMatches(relation, row, step.keyMask, key)) {
+                if (n + 2 > found.length) {
+                    found = Arrays.copyOf(found, found.length * 2);
+                }
+                found[++n] = row;
+            }
+        }
+        found[0] = n;
+        rowBuffers[i] = found;
+        return found;
+    }
+
+    private ComponentTooLarge tooLarge() {
+        return new ComponentTooLarge("more than " + componentRowCap + " rows in one relation");
+    }
+
     private void tryRow(Plan.Step step, Relation relation, int row, int i) {
         if ((++work & 0xFFFF) == 0) {
             if (System.nanoTime() > deadlineNanos) {
@@ -204,6 +328,9 @@ final class Evaluator {
             }
             if (work > maxWork) {
                 throw new BudgetExceeded("more than " + maxWork + " rows tried by joins");
+            }
+            if (work > componentWorkCap) {
+                throw tooLarge();
             }
         }
         int mark = trailTop;
@@ -310,6 +437,8 @@ final class Evaluator {
         for (Pattern arg : head) {
             pending[pendingUsed++] = build(arg, true);
         }
-        pendingRows++;
+        if (++pendingRows > componentRowCap) {
+            throw tooLarge();
+        }
     }
 }

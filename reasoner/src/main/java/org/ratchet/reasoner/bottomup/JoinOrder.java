@@ -8,22 +8,45 @@ import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
 
 /**
- * The order a rule body is joined in: tests (negations, distinct) as soon as their variables are bound, and
- * among the positive literals the one with the most arguments bound (ties in source order), so every lookup
- * uses the bindings made so far.
+ * The order a rule body is joined in: tests (negations, distinct) as soon as their variables are bound; among
+ * the positive literals, fully bound ones, then lookups known to return at most one row (see
+ * {@link #score}), then the one with the most arguments bound, so every lookup uses the bindings made so far;
+ * ties go to the fewest rows expected per lookup ({@link Fanout}) where both are known, else to source order.
  */
 final class JoinOrder {
+    /** The rows a positive literal is expected to return per lookup with the variables bound so far. */
+    interface Fanout {
+        /** Where nothing is known about the relation (state-dependent, not evaluated yet): ties go by source order. */
+        double UNKNOWN = -1;
+        /** A relation evaluated on demand with no argument bound: it cannot be read yet. */
+        double UNKEYED = Double.POSITIVE_INFINITY;
+        /**
+         * A relation evaluated on demand with some arguments free: reading it derives every row of the
+         * partial key (sudoku's exactlyOne with four of ten arguments bound derives 8^6 rows), so it waits
+         * for every other literal that can bind more of its arguments.
+         */
+        double PARTLY_KEYED = Double.MAX_VALUE;
+
+        double of(Term sentence, boolean[] bound);
+    }
+
     private JoinOrder() {
     }
 
     /**
-     * The body in join order; {@code bound} holds the variables bound before the body and on return every
+     * The body in join order, starting with the positive literal {@code first} unless it is null (the
+     * semi-naive delta of a recursive rule); {@code bound} holds the variables bound before the body and on return every
      * variable bound by the body. Returns null when a test's
      * variables are never bound (an unsafe rule).
      */
-    static List<Literal> order(List<Literal> body, boolean[] bound) {
+    static List<Literal> order(List<Literal> body, boolean[] bound, Literal first, Fanout fanout) {
         List<Literal> remaining = new ArrayList<>(body);
         List<Literal> ordered = new ArrayList<>(body.size());
+        if (first != null) {
+            remaining.remove(first);
+            bind(((Literal.Positive) first).sentence(), bound);
+            ordered.add(first);
+        }
         while (!remaining.isEmpty()) {
             int chosen = -1;
             for (int i = 0; i < remaining.size() && chosen < 0; i++) {
@@ -34,11 +57,14 @@ final class JoinOrder {
             }
             if (chosen < 0) {
                 int bestScore = Integer.MIN_VALUE;
+                double bestRows = Fanout.UNKNOWN;
                 for (int i = 0; i < remaining.size(); i++) {
                     if (remaining.get(i) instanceof Literal.Positive positive) {
-                        int score = score(positive.sentence(), bound);
-                        if (score > bestScore) {
+                        double rows = fanout.of(positive.sentence(), bound);
+                        int score = score(positive.sentence(), bound, rows);
+                        if (score > bestScore || score == bestScore && rows >= 0 && bestRows >= 0 && rows < bestRows) {
                             bestScore = score;
+                            bestRows = rows;
                             chosen = i;
                         }
                     }
@@ -53,7 +79,12 @@ final class JoinOrder {
         return ordered;
     }
 
-    private static int score(Term sentence, boolean[] bound) {
+    /**
+     * Fully bound literals first (a single lookup), then literals of at most one row per lookup (a static
+     * relation whose bound arguments determine the others, like a successor relation: it binds variables
+     * without multiplying rows), then the most bound and fewest free arguments.
+     */
+    private static int score(Term sentence, boolean[] bound, double rows) {
         int boundArgs = 0;
         int freeArgs = 0;
         Term row = sentence.symbol() == SymbolTable.TRUE && sentence.arity() == 1
@@ -65,7 +96,16 @@ final class JoinOrder {
                 freeArgs++;
             }
         }
-        return freeArgs == 0 ? 1_000 : boundArgs * 10 - freeArgs;
+        if (freeArgs == 0) {
+            return 2_000;
+        }
+        if (rows == Fanout.UNKEYED) {
+            return Integer.MIN_VALUE + 1;
+        }
+        if (rows == Fanout.PARTLY_KEYED) {
+            return boundArgs * 10 - freeArgs - 1_000_000;
+        }
+        return rows >= 0 && rows <= 1 ? 1_000 : boundArgs * 10 - freeArgs;
     }
 
     static boolean boundBy(Term term, boolean[] bound) {

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
@@ -34,6 +35,11 @@ final class Program {
     static final int STATIC = 0;
     static final int STATE = 1;
     static final int MOVE = 2;
+    /**
+     * Rows a static relation may reach before it is evaluated on demand instead of whole, where it can be: a
+     * relation of that size costs more to build than a game's playouts are likely to ask of it.
+     */
+    static final long DEMAND_ROWS = 250_000;
 
     /** One component of the rule graph: the relations its rules define and how to evaluate them. */
     static final class Component {
@@ -43,6 +49,8 @@ final class Program {
         final boolean recursive;
         /** The non-static components this one reads, each evaluated before it. */
         final int[] dependsOn;
+        /** Derived per key its readers ask for ({@link Program#onDemand}) rather than evaluated whole. */
+        boolean onDemand;
 
         Component(int kind, int[] heads, Plan[] plans, boolean recursive, int[] dependsOn) {
             this.kind = kind;
@@ -58,6 +66,12 @@ final class Program {
     /** Every relation; static ones hold their rows, dynamic ones are empty templates machines copy. */
     final Relation[] relations;
     final boolean[] isStatic;
+    /**
+     * Per relation: evaluated on demand, per key its readers look up (a {@link Plan.Demand} on every step
+     * that reads it), instead of whole. Such a relation is not recursive and is either static and too large
+     * to build, or state-dependent and reads one of those (evaluated whole, it would ask for every key).
+     */
+    final boolean[] onDemand;
     final Component[] components;
     /** Per relation, the component whose rules define it, or -1 (inputs, relations without rules). */
     final int[] componentOf;
@@ -81,6 +95,7 @@ final class Program {
         this.base = b.store;
         this.relations = b.relations;
         this.isStatic = b.isStatic;
+        this.onDemand = b.onDemand;
         this.components = b.components.toArray(new Component[0]);
         this.componentOf = b.componentOf;
         this.role = b.relation(SymbolTable.ROLE, 1);
@@ -105,7 +120,8 @@ final class Program {
     /**
      * Compiles the game and evaluates its static relations within the deadline and row budget; throws when
      * the rules are not stratified, use a relation with two arities, are unsafe, or the static relations do
-     * not fit the budgets.
+     * not fit the budgets. A static relation that outgrows {@link #DEMAND_ROWS}, or that reads one evaluated
+     * on demand without binding any argument, is evaluated on demand where it can be.
      */
     static Program compile(GameDescription game, long deadlineNanos, long maxRows) throws GdlException {
         Builder builder = new Builder(game);
@@ -115,13 +131,30 @@ final class Program {
             Long.MAX_VALUE);
         try {
             for (Component component : program.components) {
-                if (component.kind == STATIC) {
-                    evaluator.evaluate(component);
+                if (component.kind != STATIC) {
+                    continue;
+                }
+                if (!builder.replan(component)) {
+                    builder.evaluateOnDemand(component, "it reads a relation evaluated on demand without a key");
+                    continue;
+                }
+                try {
+                    evaluator.evaluate(component, builder.canEvaluateOnDemand(component) ? DEMAND_ROWS : Long.MAX_VALUE);
+                } catch (Evaluator.ComponentTooLarge e) {
+                    for (int head : component.heads) {
+                        program.relations[head].clear();
+                    }
+                    builder.evaluateOnDemand(component, e.getMessage());
+                    continue;
+                }
+                for (int head : component.heads) {
+                    builder.evaluated[head] = true;
                 }
             }
         } catch (Evaluator.BudgetExceeded e) {
             throw new GdlException("static relations exceed the budget: " + e.getMessage());
         }
+        builder.planDynamic(program.components);
         return program;
     }
 
@@ -136,11 +169,19 @@ final class Program {
         final Map<String, Integer> relationIds = new HashMap<>();
         final IntArrayList arities = new IntArrayList();
         final IntArrayList symbolOf = new IntArrayList();
-        final List<IntSet> masks = new ArrayList<>();
         final Long2IntOpenHashMap trueByShape = new Long2IntOpenHashMap();
         int trueWhole = -1;
         Relation[] relations;
         boolean[] isStatic;
+        /** Per relation: a static relation already evaluated, whose statistics order the joins reading it. */
+        boolean[] evaluated;
+        boolean[] onDemand;
+        /** The derivations of relations evaluated on demand, by relation and key mask. */
+        final Map<Long, Plan.Demand> demands = new HashMap<>();
+        /** The rule of the last read of a relation evaluated on demand without a key (for the message). */
+        String unkeyedRead;
+        /** The relations evaluated on demand that some plan reads without a key, since last cleared. */
+        final IntSet unkeyed = new IntOpenHashSet();
         int[] componentOf;
         final List<Component> components = new ArrayList<>();
         int maxVariables = 1;
@@ -188,7 +229,6 @@ final class Program {
             relationIds.put(key, fresh);
             arities.add(arity);
             symbolOf.add(symbol);
-            masks.add(new IntLinkedOpenHashSet());
             maxArity = Math.max(maxArity, arity);
             return fresh;
         }
@@ -216,21 +256,178 @@ final class Program {
             }
             relations = new Relation[arities.size()];
             isStatic = new boolean[relations.length];
+            evaluated = new boolean[relations.length];
+            onDemand = new boolean[relations.length];
             for (int r = 0; r < relations.length; r++) {
                 int symbol = symbolOf.getInt(r);
-                relations[r] = new Relation(arities.getInt(r), masks.get(r).toIntArray());
+                relations[r] = new Relation(arities.getInt(r), new int[0]);
                 isStatic[r] = symbol != SymbolTable.TRUE && symbol != SymbolTable.DOES && statics.isStatic(symbol);
             }
-            for (List<Plan> plans : plansByComponent) {
-                for (Plan plan : plans) {
-                    for (Plan.Step step : plan.steps) {
-                        if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
-                            step.index = relations[step.relation].indexOf(step.keyMask);
-                        }
+            buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
+        }
+
+        /**
+         * Compiles the component's plans again, now that the static relations they read are evaluated: their
+         * row counts per key order the joins ({@link JoinOrder.Fanout}). Returns false when a plan reads a
+         * relation evaluated on demand without binding any of its arguments.
+         */
+        boolean replan(Component component) throws GdlException {
+            boolean keyed = true;
+            for (int p = 0; p < component.plans.length; p++) {
+                Plan old = component.plans[p];
+                List<Plan> deltas = new ArrayList<>();
+                for (Plan delta : old.deltas) {
+                    deltas.add(plan(delta.rule, delta.body, delta.delta, List.of(), 0));
+                }
+                Plan fresh = plan(old.rule, old.body, null, deltas, 0);
+                keyed &= link(fresh);
+                for (Plan delta : fresh.deltas) {
+                    keyed &= link(delta);
+                }
+                component.plans[p] = fresh;
+            }
+            return keyed;
+        }
+
+        /**
+         * Gives the plan's steps their indexes and, where they read a relation evaluated on demand, its
+         * derivation for their key; false when such a step binds no argument.
+         */
+        private boolean link(Plan plan) throws GdlException {
+            boolean keyed = true;
+            for (Plan.Step step : plan.steps) {
+                if (step.kind == Plan.Step.POSITIVE && !step.allBound && step.keyMask != 0) {
+                    step.index = relations[step.relation].indexFor(step.keyMask);
+                }
+                if (step.relation < 0 || !onDemand[step.relation]) {
+                    continue;
+                }
+                int mask = step.allBound ? (1 << step.args.length) - 1 : step.keyMask;
+                if (mask == 0) {
+                    keyed = false;
+                    unkeyedRead = plan.source;
+                    unkeyed.add(step.relation);
+                } else {
+                    step.demand = demand(step.relation, mask);
+                }
+            }
+            return keyed;
+        }
+
+        /** The derivation of the relation's rows for keys on the positions of {@code mask}. */
+        private Plan.Demand demand(int relation, int mask) throws GdlException {
+            long key = ((long) relation << 32) | mask;
+            Plan.Demand demand = demands.get(key);
+            if (demand == null) {
+                Plan[] rules = components.get(componentOf[relation]).plans;
+                Plan[] plans = new Plan[rules.length];
+                for (int p = 0; p < plans.length; p++) {
+                    plans[p] = plan(rules[p].rule, rules[p].body, null, List.of(), mask);
+                    if (!link(plans[p])) {
+                        throw new GdlException("a relation too large to evaluate whole is read without a key in "
+                            + unkeyedRead);
+                    }
+                }
+                demand = new Plan.Demand(relation, mask, plans);
+                demands.put(key, demand);
+            }
+            return demand;
+        }
+
+        /**
+         * Whether the component can be evaluated on demand: one relation with arguments, not recursive (its
+         * derivation for a key is one pass over its rules), not one the machine reads whole.
+         */
+        boolean canEvaluateOnDemand(Component component) {
+            if (component.recursive || component.heads.length != 1) {
+                return false;
+            }
+            int head = component.heads[0];
+            int symbol = symbolOf.getInt(head);
+            return arities.getInt(head) > 0 && symbol != SymbolTable.ROLE && symbol != SymbolTable.INIT
+                && symbol != SymbolTable.LEGAL && symbol != SymbolTable.GOAL && symbol != SymbolTable.NEXT;
+        }
+
+        /** Marks the static component to be evaluated on demand, or throws where it cannot be. */
+        void evaluateOnDemand(Component component, String why) throws GdlException {
+            if (!canEvaluateOnDemand(component)) {
+                throw new GdlException("static relations exceed the budget: " + why);
+            }
+            markOnDemand(component, true);
+        }
+
+        private void markOnDemand(Component component, boolean on) {
+            component.onDemand = on;
+            onDemand[component.heads[0]] = on;
+        }
+
+        /**
+         * Plans the state- and move-dependent components once the static relations are known. Those that read
+         * a relation evaluated on demand are evaluated on demand too where every reader binds a key (evaluated
+         * whole, they would derive the static relation for every key); a component some reader asks without a
+         * key is evaluated whole again, and the plans compiled afresh, until every read is keyed.
+         */
+        void planDynamic(Component[] all) throws GdlException {
+            for (Component component : all) {
+                if (component.kind != STATIC && canEvaluateOnDemand(component) && readsOnDemand(component)) {
+                    markOnDemand(component, true);
+                }
+            }
+            while (true) {
+                unkeyed.clear();
+                demands.clear();
+                for (Component component : all) {
+                    if (component.kind != STATIC) {
+                        replan(component);
+                    }
+                }
+                boolean changed = false;
+                for (Component component : all) {
+                    if (component.kind != STATIC && component.onDemand && unkeyed.contains(component.heads[0])) {
+                        markOnDemand(component, false);
+                        changed = true;
+                    }
+                }
+                if (!changed) {
+                    break;
+                }
+            }
+            if (!unkeyed.isEmpty()) {
+                throw new GdlException("a relation too large to evaluate whole is read without a key in "
+                    + unkeyedRead);
+            }
+        }
+
+        private boolean readsOnDemand(Component component) {
+            for (Plan plan : component.plans) {
+                for (Plan.Step step : plan.steps) {
+                    if (step.relation >= 0 && onDemand[step.relation]) {
+                        return true;
                     }
                 }
             }
-            buildComponents(symbolComponents, plansByComponent, componentOfSymbol);
+            return false;
+        }
+
+        /** The {@link JoinOrder.Fanout} of a literal: known for static relations evaluated already. */
+        private double fanout(Term sentence, boolean[] bound) {
+            if (relations == null || sentence.symbol() == SymbolTable.TRUE) {
+                return JoinOrder.Fanout.UNKNOWN;
+            }
+            Integer relation = relationIds.get("s" + sentence.symbol());
+            if (relation == null || !evaluated[relation] && !onDemand[relation]) {
+                return JoinOrder.Fanout.UNKNOWN;
+            }
+            int mask = 0;
+            for (int p = 0; p < sentence.arity(); p++) {
+                if (JoinOrder.boundBy(sentence.arg(p), bound)) {
+                    mask |= 1 << p;
+                }
+            }
+            if (onDemand[relation]) {
+                return mask == 0 ? JoinOrder.Fanout.UNKEYED : JoinOrder.Fanout.PARTLY_KEYED;
+            }
+            return relations[relation].fanout(mask);
         }
 
         private void buildComponents(List<IntList> symbolComponents, List<List<Plan>> plansByComponent,
@@ -250,7 +447,7 @@ final class Program {
                 int kind = STATIC;
                 for (Plan plan : plans) {
                     heads.add(plan.headRelation);
-                    recursive |= plan.recursiveSteps.length > 0;
+                    recursive |= plan.deltas.length > 0;
                     for (Plan.Step step : plan.steps) {
                         if (step.relation < 0) {
                             continue;
@@ -331,32 +528,63 @@ final class Program {
 
         /**
          * One disjunction-free body as a plan, its literals in {@link JoinOrder}; each positive literal looks
-         * rows up through an index on the argument positions bound before it.
+         * rows up through an index on the argument positions bound before it. A recursive rule also gets one
+         * plan per literal over its own component for the semi-naive rounds ({@link Plan#deltas}).
          */
         private Plan compile(Rule rule, List<Literal> body, Int2IntOpenHashMap componentOfSymbol)
                 throws GdlException {
-            boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
             for (Literal literal : body) {
                 if (literal instanceof Literal.Negation negation && !(negation.inner() instanceof Literal.Positive)) {
                     throw new GdlException("a negation of something other than a sentence in rule "
                         + rule.render(symbols), rule.line());
                 }
             }
-            List<Literal> ordered = JoinOrder.order(body, bound.clone());
+            List<Plan> deltas = new ArrayList<>();
+            if (strata.isRecursive(rule.head().symbol())) {
+                int headComponent = componentOfSymbol.get(rule.head().symbol());
+                for (Literal literal : body) {
+                    if (literal instanceof Literal.Positive positive
+                            && componentOfSymbol.get(positive.sentence().symbol()) == headComponent) {
+                        deltas.add(plan(rule, body, positive, List.of(), 0));
+                    }
+                }
+            }
+            return plan(rule, body, null, deltas, 0);
+        }
+
+        /**
+         * The plan of the body joined in {@link JoinOrder}, with {@code delta} (unless null) as its semi-naive
+         * delta step. A static rule joins the delta first: its relations are large (a whole arithmetic table)
+         * and evaluated once, so a round should cost what its new rows bind rather than a scan of the other
+         * literals. A state rule keeps the order of its own plan: the state's facts usually bind far fewer
+         * rows than the round's delta. The head's arguments at the positions of {@code headMask} are bound
+         * before the body (a derivation on demand, {@link Plan.Demand}).
+         */
+        private Plan plan(Rule rule, List<Literal> body, Literal delta, List<Plan> deltas, int headMask)
+                throws GdlException {
+            boolean[] bound = new boolean[Math.max(1, rule.variableCount())];
+            for (int bits = headMask; bits != 0; bits &= bits - 1) {
+                JoinOrder.bind(rule.head().arg(Integer.numberOfTrailingZeros(bits)), bound);
+            }
+            boolean deltaFirst = delta != null && statics.isStatic(rule.head().symbol());
+            List<Literal> ordered = JoinOrder.order(body, bound.clone(), deltaFirst ? delta : null, this::fanout);
             if (ordered == null) {
                 throw new GdlException("unsafe rule (a variable of a negation or distinct is never bound): "
                     + rule.render(symbols), rule.line());
             }
+            int deltaStep = -1;
+            for (int i = 0; i < ordered.size(); i++) {
+                if (ordered.get(i) == delta) {
+                    deltaStep = i;
+                }
+            }
             List<Plan.Step> steps = new ArrayList<>();
-            IntArrayList recursiveSteps = new IntArrayList();
-            int headComponent = componentOfSymbol.get(rule.head().symbol());
             for (Literal literal : ordered) {
                 if (!(literal instanceof Literal.Positive positive)) {
                     steps.add(test(literal, rule));
                     continue;
                 }
-                Term sentence = positive.sentence();
-                Read read = read(sentence, rule);
+                Read read = read(positive.sentence(), rule);
                 int keyMask = 0;
                 for (int p = 0; p < read.args().length; p++) {
                     if (read.args()[p].boundBy(bound)) {
@@ -364,13 +592,6 @@ final class Program {
                     }
                 }
                 boolean allBound = keyMask == (1 << read.args().length) - 1;
-                if (!allBound && keyMask != 0) {
-                    masks.get(read.relation()).add(keyMask);
-                }
-                if (componentOfSymbol.get(sentence.symbol()) == headComponent
-                        && strata.isRecursive(rule.head().symbol())) {
-                    recursiveSteps.add(steps.size());
-                }
                 steps.add(new Plan.Step(Plan.Step.POSITIVE, read.relation(), read.args(), keyMask, allBound));
                 for (Pattern arg : read.args()) {
                     arg.bind(bound);
@@ -387,7 +608,7 @@ final class Program {
             maxVariables = Math.max(maxVariables, rule.variableCount());
             maxSteps = Math.max(maxSteps, steps.size() + 1);
             return new Plan(headRelation, head, rule.variableCount(), steps.toArray(new Plan.Step[0]),
-                recursiveSteps.toIntArray(), rule.render(symbols));
+                deltas.toArray(new Plan[0]), deltaStep, rule.render(symbols), rule, body, delta);
         }
 
         private Plan.Step test(Literal literal, Rule rule) throws GdlException {

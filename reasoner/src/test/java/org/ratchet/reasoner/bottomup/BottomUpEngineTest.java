@@ -106,4 +106,44 @@ class BottomUpEngineTest {
         assertTrue(error.getMessage().contains("budget"), error.getMessage());
         assertTrue(Engines.create(Engines.BOTTOMUP, game).newMachine().isTerminal());
     }
+
+    /**
+     * 64^3 rows of triple, more than {@link Program#DEMAND_ROWS}: it is derived per key its readers ask for, and
+     * so is the state relation free that reads it; read without a key, the game is declined.
+     */
+    @Test
+    void aStaticRelationTooLargeToBuildIsDerivedPerKeyAndAgreesWithTheProver() throws Exception {
+        StringBuilder rules = new StringBuilder("""
+            (role p) (init (at 0))
+            (<= (triple ?x ?y ?z) (n ?x) (n ?y) (n ?z))
+            (<= (free ?x ?y) (triple ?x ?y ?y) (succ ?x ?y) (not (true (visited ?y))))
+            (<= (legal p (step ?y)) (true (at ?x)) (free ?x ?y))
+            (<= (legal p stay) (true (at ?x)))
+            (<= (next (at ?y)) (does p (step ?y)))
+            (<= (next (at ?x)) (does p stay) (true (at ?x)))
+            (<= (next (visited ?x)) (true (at ?x)))
+            (<= (next (visited ?x)) (true (visited ?x)))
+            (<= terminal (true (at 9)))
+            (<= (goal p 100) (true (at 9)))
+            (<= (goal p 0) (not (true (at 9))))
+            """);
+        for (int i = 0; i < 64; i++) {
+            rules.append(" (n ").append(i).append(") (succ ").append(i).append(' ').append(i + 1).append(')');
+        }
+        GameDescription game = GameLoader.load(rules.toString());
+        Program program = Program.compile(game, Long.MAX_VALUE, Long.MAX_VALUE);
+        int onDemand = 0;
+        for (boolean each : program.onDemand) {
+            onDemand += each ? 1 : 0;
+        }
+        assertEquals(2, onDemand, "triple and free are derived on demand");
+        StateMachine tested = Engines.create(Engines.BOTTOMUP, game).newMachine();
+        StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
+        assertEquals(120, Differential.compareStates(tested, reference, 7, 120, 120, 12));
+
+        GameDescription unkeyed = GameLoader.load(rules + " (<= (legal p look) (triple ?a ?b ?c))");
+        GdlException error = assertThrows(GdlException.class, () -> Program.compile(unkeyed, Long.MAX_VALUE,
+            Long.MAX_VALUE));
+        assertTrue(error.getMessage().contains("without a key"), error.getMessage());
+    }
 }
