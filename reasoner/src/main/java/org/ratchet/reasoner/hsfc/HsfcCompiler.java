@@ -54,6 +54,8 @@ public final class HsfcCompiler {
     private static final int STATISTICS_STATES = 500;
     /** How much faster than the best order the source order must run for {@code auto} to keep it. */
     private static final double SOURCE_MARGIN = 1.1;
+    /** How much faster keeping relations between states must run for a game to keep them. */
+    private static final double KEEP_MARGIN = 1.05;
 
     private HsfcCompiler() {
     }
@@ -117,6 +119,41 @@ public final class HsfcCompiler {
         }
 
         HsfcGame compile() throws GdlException {
+            return chooseKeeping(compileTables());
+        }
+
+        /**
+         * The game with machines that keep the program's keepable relations up to date between states, if
+         * that measures faster than deriving them in every state: keeping pays where a kept rule is costly
+         * to derive (connectFourLarger's 400 open cells, of which a move changes one), and costs a little
+         * where it is cheap (bringing the kept relations up to date reads the whole state). Kept when there
+         * is no time to measure.
+         */
+        private HsfcGame chooseKeeping(HsfcGame game) {
+            if (game.program.keptRelations().length == 0 || budget.remainingMillis() < 2_000) {
+                return game;
+            }
+            HsfcGame full = game.keepingBetweenStates(false);
+            double keptSpeed = 0;
+            double fullSpeed = 0;
+            // as for the hypothesis order: alternated, judged by the fastest run after the first round
+            for (int round = 0; round < 3; round++) {
+                double keptRun = playoutSpeed(game);
+                double fullRun = playoutSpeed(full);
+                if (round > 0) {
+                    keptSpeed = Math.max(keptSpeed, keptRun);
+                    fullSpeed = Math.max(fullSpeed, fullRun);
+                }
+            }
+            boolean keep = keptSpeed > KEEP_MARGIN * fullSpeed;
+            LOG.debug("hsfc: {} relations between states ({} states/ms keeping, {} deriving all)",
+                keep ? "keeping" : "not keeping", Math.round(keptSpeed * 1e6), Math.round(fullSpeed * 1e6));
+            progress.completed("hsfc: " + (keep ? "keeping " + game.program.keptRelations().length
+                + " relations between states" : "deriving every relation in every state") + ", chosen by speed");
+            return keep ? game : full;
+        }
+
+        private HsfcGame compileTables() throws GdlException {
             long start = System.nanoTime();
             game = Passes.normalForm(original);
             graph = DependencyGraph.of(game);
@@ -349,6 +386,13 @@ public final class HsfcCompiler {
                 grounder.set(SymbolTable.DOES));
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
                 cleared.toIntArray(), phases, sampled);
+            if (LOG.isDebugEnabled()) {
+                List<String> kept = new ArrayList<>();
+                for (int r : program.keptRelations()) {
+                    kept.add(original.symbols().name(layout.symbol(r)));
+                }
+                LOG.debug("hsfc: relations kept between states: {}", kept);
+            }
             return new HsfcGame(original, terms, program, statistics);
         }
 
