@@ -134,17 +134,9 @@ public final class HsfcCompiler {
                 return game;
             }
             HsfcGame full = game.keepingBetweenStates(false);
-            double keptSpeed = 0;
-            double fullSpeed = 0;
-            // as for the hypothesis order: alternated, judged by the fastest run after the first round
-            for (int round = 0; round < 3; round++) {
-                double keptRun = playoutSpeed(game);
-                double fullRun = playoutSpeed(full);
-                if (round > 0) {
-                    keptSpeed = Math.max(keptSpeed, keptRun);
-                    fullSpeed = Math.max(fullSpeed, fullRun);
-                }
-            }
+            double[] speeds = compareSpeeds(game, full);
+            double keptSpeed = speeds[0];
+            double fullSpeed = speeds[1];
             boolean keep = keptSpeed > KEEP_MARGIN * fullSpeed;
             LOG.debug("hsfc: {} relations between states ({} states/ms keeping, {} deriving all)",
                 keep ? "keeping" : "not keeping", Math.round(keptSpeed * 1e6), Math.round(fullSpeed * 1e6));
@@ -253,19 +245,9 @@ public final class HsfcCompiler {
             try {
                 HypothesisOrder.Strategy chosen = HypothesisOrder.Strategy.SOURCE;
                 HsfcGame source = buildWith(chosen, measured, grounded - start, tablesStart - measureStart);
-                // the two in turn, three times, each judged by its fastest run after the first round: the
-                // first round compiles the shared evaluation code and recompiles it for the other tables,
-                // which made best's first timings look slow; a slow spell of a shared machine hurts both alike
-                double orderedSpeed = 0;
-                double sourceSpeed = 0;
-                for (int round = 0; round < 3; round++) {
-                    double orderedRun = playoutSpeed(ordered);
-                    double sourceRun = playoutSpeed(source);
-                    if (round > 0) {
-                        orderedSpeed = Math.max(orderedSpeed, orderedRun);
-                        sourceSpeed = Math.max(sourceSpeed, sourceRun);
-                    }
-                }
+                double[] speeds = compareSpeeds(ordered, source);
+                double orderedSpeed = speeds[0];
+                double sourceSpeed = speeds[1];
                 // Timings this short move by a tenth or more on a shared machine. Where the two orders are
                 // about as fast, either will do; where best is far faster (nineBoardTicTacToe, bunk_t: a
                 // third fewer instructions), a noisy timing must not hand the game to source. So source
@@ -292,6 +274,25 @@ public final class HsfcCompiler {
             } finally {
                 strategy = saved;
             }
+        }
+
+        /**
+         * The playout speeds of two games: the two in turn, three times, each judged by its fastest run after
+         * the first round: the first round compiles the shared evaluation code and recompiles it for the
+         * other tables, which made the first timings of one look slow; a slow spell of a shared machine hurts
+         * both alike.
+         */
+        private double[] compareSpeeds(HsfcGame first, HsfcGame second) {
+            double[] speeds = new double[2];
+            for (int round = 0; round < 3; round++) {
+                double firstRun = playoutSpeed(first);
+                double secondRun = playoutSpeed(second);
+                if (round > 0) {
+                    speeds[0] = Math.max(speeds[0], firstRun);
+                    speeds[1] = Math.max(speeds[1], secondRun);
+                }
+            }
+            return speeds;
         }
 
         /** States per second of this thread's CPU over a short run of random playouts. */
