@@ -54,6 +54,12 @@ public final class HsfcCompiler {
     private static final int STATISTICS_STATES = 500;
     /** How much faster than the best order the source order must run for {@code auto} to keep it. */
     private static final double SOURCE_MARGIN = 1.1;
+    /**
+     * How much faster keeping relations between states must run for a game to keep them: these timings are
+     * short and the JIT not settled; breakthrough measured 3% faster keeping here and ran 15% slower in
+     * longer runs, while the games it helps measure 1.5 to 4 times faster.
+     */
+    private static final double KEEP_MARGIN = 1.2;
 
     private HsfcCompiler() {
     }
@@ -117,6 +123,33 @@ public final class HsfcCompiler {
         }
 
         HsfcGame compile() throws GdlException {
+            return chooseKeeping(compileTables());
+        }
+
+        /**
+         * The game with machines that keep the program's keepable relations up to date between states, if
+         * that measures faster than deriving them in every state: keeping pays where a kept rule is costly
+         * to derive (connectFourLarger's 400 open cells, of which a move changes one), and costs a little
+         * where it is cheap (bringing the kept relations up to date reads the whole state). Kept when there
+         * is no time to measure.
+         */
+        private HsfcGame chooseKeeping(HsfcGame game) {
+            if (game.program.keptRelations().length == 0 || budget.remainingMillis() < 2_000) {
+                return game;
+            }
+            HsfcGame full = game.keepingBetweenStates(false);
+            double[] speeds = compareSpeeds(game, full);
+            double keptSpeed = speeds[0];
+            double fullSpeed = speeds[1];
+            boolean keep = keptSpeed > KEEP_MARGIN * fullSpeed;
+            LOG.debug("hsfc: {} relations between states ({} states/ms keeping, {} deriving all)",
+                keep ? "keeping" : "not keeping", Math.round(keptSpeed * 1e6), Math.round(fullSpeed * 1e6));
+            progress.completed("hsfc: " + (keep ? "keeping " + game.program.keptRelations().length
+                + " relations between states" : "deriving every relation in every state") + ", chosen by speed");
+            return keep ? game : full;
+        }
+
+        private HsfcGame compileTables() throws GdlException {
             long start = System.nanoTime();
             game = Passes.normalForm(original);
             graph = DependencyGraph.of(game);
@@ -216,19 +249,9 @@ public final class HsfcCompiler {
             try {
                 HypothesisOrder.Strategy chosen = HypothesisOrder.Strategy.SOURCE;
                 HsfcGame source = buildWith(chosen, measured, grounded - start, tablesStart - measureStart);
-                // the two in turn, three times, each judged by its fastest run after the first round: the
-                // first round compiles the shared evaluation code and recompiles it for the other tables,
-                // which made best's first timings look slow; a slow spell of a shared machine hurts both alike
-                double orderedSpeed = 0;
-                double sourceSpeed = 0;
-                for (int round = 0; round < 3; round++) {
-                    double orderedRun = playoutSpeed(ordered);
-                    double sourceRun = playoutSpeed(source);
-                    if (round > 0) {
-                        orderedSpeed = Math.max(orderedSpeed, orderedRun);
-                        sourceSpeed = Math.max(sourceSpeed, sourceRun);
-                    }
-                }
+                double[] speeds = compareSpeeds(ordered, source);
+                double orderedSpeed = speeds[0];
+                double sourceSpeed = speeds[1];
                 // Timings this short move by a tenth or more on a shared machine. Where the two orders are
                 // about as fast, either will do; where best is far faster (nineBoardTicTacToe, bunk_t: a
                 // third fewer instructions), a noisy timing must not hand the game to source. So source
@@ -255,6 +278,25 @@ public final class HsfcCompiler {
             } finally {
                 strategy = saved;
             }
+        }
+
+        /**
+         * The playout speeds of two games: the two in turn, three times, each judged by its fastest run after
+         * the first round: the first round compiles the shared evaluation code and recompiles it for the
+         * other tables, which made the first timings of one look slow; a slow spell of a shared machine hurts
+         * both alike.
+         */
+        private double[] compareSpeeds(HsfcGame first, HsfcGame second) {
+            double[] speeds = new double[2];
+            for (int round = 0; round < 3; round++) {
+                double firstRun = playoutSpeed(first);
+                double secondRun = playoutSpeed(second);
+                if (round > 0) {
+                    speeds[0] = Math.max(speeds[0], firstRun);
+                    speeds[1] = Math.max(speeds[1], secondRun);
+                }
+            }
+            return speeds;
         }
 
         /** States per second of this thread's CPU over a short run of random playouts. */
@@ -349,6 +391,13 @@ public final class HsfcCompiler {
                 grounder.set(SymbolTable.DOES));
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
                 cleared.toIntArray(), phases, sampled);
+            if (LOG.isDebugEnabled()) {
+                List<String> kept = new ArrayList<>();
+                for (int r : program.keptRelations()) {
+                    kept.add(original.symbols().name(layout.symbol(r)));
+                }
+                LOG.debug("hsfc: relations kept between states: {}", kept);
+            }
             return new HsfcGame(original, terms, program, statistics);
         }
 

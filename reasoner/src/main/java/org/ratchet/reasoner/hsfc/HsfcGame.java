@@ -18,12 +18,29 @@ public final class HsfcGame implements StateMachineFactory {
     final GameTerms terms;
     final Program program;
     final CompileStatistics statistics;
+    /**
+     * Whether machines keep the relations the program can keep up to date between states (see
+     * {@link Program#keptRelations}) or derive everything in every state: chosen by measurement, as that
+     * pays only where the kept rules are costly to derive again.
+     */
+    final boolean keepBetweenStates;
 
     HsfcGame(GameDescription description, GameTerms terms, Program program, CompileStatistics statistics) {
+        this(description, terms, program, statistics, true);
+    }
+
+    private HsfcGame(GameDescription description, GameTerms terms, Program program, CompileStatistics statistics,
+            boolean keepBetweenStates) {
         this.description = description;
         this.terms = terms;
         this.program = program;
         this.statistics = statistics;
+        this.keepBetweenStates = keepBetweenStates;
+    }
+
+    /** The same game with machines that keep relations between states, or that derive all in every state. */
+    HsfcGame keepingBetweenStates(boolean keep) {
+        return new HsfcGame(description, terms, program, statistics, keep);
     }
 
     @Override
@@ -38,7 +55,7 @@ public final class HsfcGame implements StateMachineFactory {
 
     @Override
     public StateMachine newMachine() {
-        return new HsfcMachine(description, terms, program);
+        return new HsfcMachine(description, terms, program, keepBetweenStates);
     }
 
     /** Compilation figures (HSFC Table 1). */

@@ -31,12 +31,33 @@ public final class HsfcMachine implements StateMachine {
     private final int[] end;
     private final long[] bits;
     /**
-     * The bitset holding the permanent facts alone, when it is small enough ({@link #COPIED_WORDS}) that
-     * clearing a state is one copy of it rather than unsetting each listed ID; null otherwise.
+     * The bitset holding the facts that outlive a state (the permanent ones and those of the relations kept
+     * up to date between states), when it is small enough ({@link #COPIED_WORDS}) that clearing a state is
+     * one copy of it rather than unsetting each listed ID; null otherwise.
      */
     private final long[] permanentBits;
     private static final int COPIED_WORDS = 64;
     private final int[] offsets;
+    /** The legal and terminal rules run in every state: all of them, or those of relations not kept. */
+    private final Phase statePhase;
+    /** What is reset between states: every state-dependent relation but those kept. */
+    private final Reset reset;
+    /** The relations kept up to date between states (see {@link Incremental}), or null when none is. */
+    private final Incremental incremental;
+    /** Per instance of {@link #incremental}: whether its conditions held when last tested. */
+    private final boolean[] instanceHolds;
+    /** Per slot of a kept relation's ID: how many holding instances derive it, and its list position. */
+    private final int[] derivations;
+    private final int[] keptPosition;
+    /** The facts the kept relations were last brought up to date with: a list and its bitset. */
+    private final int[] syncedFacts;
+    private int syncedCount;
+    private final long[] synced;
+    /** Watched items (facts, then kept IDs' slots) whose readers are still to be tested: a ring, no repeats. */
+    private final int[] changed;
+    private final boolean[] queued;
+    private int changedHead;
+    private int changedTail;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
     /** buffers[k]: RefNos waiting for input stage k of the rule being run (see {@link #runStages}). */
@@ -65,6 +86,14 @@ public final class HsfcMachine implements StateMachine {
     private long[] sizeSamples;
 
     public HsfcMachine(GameDescription description, GameTerms terms, Program program) {
+        this(description, terms, program, true);
+    }
+
+    /**
+     * A machine of the program; with {@code keepBetweenStates} false it derives every relation in every
+     * state even where the program could keep some up to date (see {@link Incremental}).
+     */
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program, boolean keepBetweenStates) {
         this.description = description;
         this.program = program;
         this.terms = terms;
@@ -87,7 +116,32 @@ public final class HsfcMachine implements StateMachine {
             }
             end[r] = position;
         }
+        incremental = keepBetweenStates ? program.incremental : null;
+        statePhase = incremental == null ? program.state : incremental.state;
+        reset = incremental == null ? program.reset : incremental.reset;
+        if (incremental != null) {
+            instanceHolds = new boolean[incremental.instanceCount()];
+            derivations = new int[incremental.slotCount];
+            keptPosition = new int[incremental.slotCount];
+            syncedFacts = new int[incremental.factCount];
+            synced = new long[(incremental.factCount >>> 6) + 1];
+            int watched = incremental.factCount + incremental.slotCount;
+            changed = new int[watched + 1];
+            queued = new boolean[watched];
+        } else {
+            instanceHolds = null;
+            derivations = null;
+            keptPosition = null;
+            syncedFacts = null;
+            synced = null;
+            changed = null;
+            queued = null;
+        }
         permanentBits = bits.length <= COPIED_WORDS ? bits.clone() : null;
+        if (incremental != null) {
+            // no fact of true holds yet: the kept relations as they are in an empty state
+            initialiseKept();
+        }
         buffers = new int[program.stageRoom.length][];
         for (int k = 0; k < buffers.length; k++) {
             buffers[k] = new int[CHUNK + program.stageRoom[k]];
@@ -133,6 +187,7 @@ public final class HsfcMachine implements StateMachine {
             int fact = state.fact(i);
             write(factPart[fact], offset + fact);
         }
+        synchroniseKept();
         computeStateRelations();
         if (state == lastSet) {
             keepLastSet();
@@ -143,8 +198,8 @@ public final class HsfcMachine implements StateMachine {
     }
 
     private void keepLastSet() {
-        int[] cleared = program.reset.relations;
-        int[] clearFrom = program.reset.from;
+        int[] cleared = reset.relations;
+        int[] clearFrom = reset.from;
         int total = 0;
         for (int c = 0; c < cleared.length; c++) {
             total += end[cleared[c]] - clearFrom[c];
@@ -165,8 +220,8 @@ public final class HsfcMachine implements StateMachine {
 
     /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
     private void restoreLastSet() {
-        int[] cleared = program.reset.relations;
-        int[] clearFrom = program.reset.from;
+        int[] cleared = reset.relations;
+        int[] clearFrom = reset.from;
         int[] ids = lastSetIds;
         int start = 0;
         for (int c = 0; c < cleared.length; c++) {
@@ -180,7 +235,8 @@ public final class HsfcMachine implements StateMachine {
             end[cleared[c]] = from + length;
             start = lastSetEnds[c];
         }
-        sample(program.state.sampled);
+        synchroniseKept();
+        sample(statePhase.sampled);
         goalsComputed = false;
         movesListed = false;
     }
@@ -196,6 +252,7 @@ public final class HsfcMachine implements StateMachine {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
         }
+        synchroniseKept();
         computeStateRelations();
     }
 
@@ -280,6 +337,7 @@ public final class HsfcMachine implements StateMachine {
             int fact = nextToTrue[kb[i] - nextOffset];
             write(factPart[fact], trueOffset + fact);
         }
+        synchroniseKept();
         computeStateRelations();
     }
 
@@ -327,7 +385,7 @@ public final class HsfcMachine implements StateMachine {
     // ---- evaluation ----
 
     private void computeStateRelations() {
-        run(program.state);
+        run(statePhase);
         goalsComputed = false;
         movesListed = false;
     }
@@ -826,7 +884,7 @@ public final class HsfcMachine implements StateMachine {
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
-        Reset reset = program.reset;
+        Reset reset = this.reset;
         int[] cleared = reset.relations;
         int[] clearFrom = reset.from;
         if (permanentBits != null) {
@@ -868,6 +926,141 @@ public final class HsfcMachine implements StateMachine {
             bits[w] = 0;
         }
         bits[lastWord] &= ~lastMask;
+    }
+
+    // ---- relations kept up to date between states (see Incremental) ----
+
+    /** Tests every instance once, in the order of the rules (so what an instance reads is final when tested). */
+    private void initialiseKept() {
+        Incremental kept = incremental;
+        for (int i = 0, n = kept.instanceCount(); i < n; i++) {
+            if (instanceHoldsNow(i)) {
+                instanceHolds[i] = true;
+                if (derivations[kept.resultSlot[i]]++ == 0) {
+                    addKept(i);
+                }
+            }
+        }
+    }
+
+    /**
+     * Brings the kept relations up to date with the facts of true now listed: the facts gained or lost since
+     * the last time are the changes, and only the instances reading a change are tested again.
+     */
+    private void synchroniseKept() {
+        Incremental kept = incremental;
+        if (kept == null) {
+            return;
+        }
+        int[] readerStart = kept.readerStart;
+        int trueOffset = offsets[program.facts.trueRelation];
+        int[] facts = syncedFacts;
+        long[] syncedBits = synced;
+        int count = syncedCount;
+        for (int i = 0; i < count;) {
+            int fact = facts[i];
+            if (has(trueOffset + fact)) {
+                i++;
+                continue;
+            }
+            facts[i] = facts[--count];
+            syncedBits[fact >>> 6] &= ~(1L << fact);
+            enqueue(fact);
+        }
+        for (int part : program.facts.trueParts) {
+            for (int i = offsets[part], n = end[part]; i < n; i++) {
+                int fact = kb[i] - trueOffset;
+                // facts no instance reads are not tracked
+                if ((syncedBits[fact >>> 6] & (1L << fact)) != 0 || readerStart[fact] == readerStart[fact + 1]) {
+                    continue;
+                }
+                syncedBits[fact >>> 6] |= 1L << fact;
+                facts[count++] = fact;
+                enqueue(fact);
+            }
+        }
+        syncedCount = count;
+        propagate();
+    }
+
+    /** Tests the readers of each changed item until nothing changes (the kept relations are not recursive). */
+    private void propagate() {
+        Incremental kept = incremental;
+        int[] readerStart = kept.readerStart;
+        int[] readers = kept.readers;
+        int[] resultSlot = kept.resultSlot;
+        int capacity = changed.length;
+        while (changedHead != changedTail) {
+            int item = changed[changedHead];
+            changedHead = changedHead + 1 == capacity ? 0 : changedHead + 1;
+            queued[item] = false;
+            for (int r = readerStart[item], stop = readerStart[item + 1]; r < stop; r++) {
+                int i = readers[r];
+                boolean holds = instanceHoldsNow(i);
+                if (holds == instanceHolds[i]) {
+                    continue;
+                }
+                instanceHolds[i] = holds;
+                int slot = resultSlot[i];
+                if (holds) {
+                    if (derivations[slot]++ == 0) {
+                        addKept(i);
+                        enqueue(kept.factCount + slot);
+                    }
+                } else if (--derivations[slot] == 0) {
+                    removeKept(i);
+                    enqueue(kept.factCount + slot);
+                }
+            }
+        }
+    }
+
+    private void enqueue(int item) {
+        if (queued[item]) {
+            return;
+        }
+        queued[item] = true;
+        changed[changedTail] = item;
+        changedTail = changedTail + 1 == changed.length ? 0 : changedTail + 1;
+    }
+
+    private boolean instanceHoldsNow(int instance) {
+        int[] conditions = incremental.conditions;
+        for (int c = incremental.conditionStart[instance], stop = incremental.conditionStart[instance + 1]; c < stop;
+                c++) {
+            if (!holds(conditions[c])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Lists and sets the ID instance {@code instance} derives (it had no derivation before). */
+    private void addKept(int instance) {
+        int global = incremental.result[instance];
+        int relation = incremental.resultRelation[instance];
+        bits[global >>> 6] |= 1L << global;
+        if (permanentBits != null) {
+            permanentBits[global >>> 6] |= 1L << global;
+        }
+        int position = end[relation]++;
+        kb[position] = global;
+        keptPosition[incremental.resultSlot[instance]] = position;
+    }
+
+    /** Unlists and unsets the ID instance {@code instance} derived (its last derivation is gone). */
+    private void removeKept(int instance) {
+        int global = incremental.result[instance];
+        int relation = incremental.resultRelation[instance];
+        bits[global >>> 6] &= ~(1L << global);
+        if (permanentBits != null) {
+            permanentBits[global >>> 6] &= ~(1L << global);
+        }
+        // the relation's last ID takes the place of the removed one
+        int position = keptPosition[incremental.resultSlot[instance]];
+        int last = kb[--end[relation]];
+        kb[position] = last;
+        keptPosition[incremental.slotBase[relation] + last - offsets[relation]] = position;
     }
 
     // ---- statistics for hypothesis ordering ----

@@ -45,6 +45,8 @@ public final class Program {
     /** The next rules, run to advance. */
     final Phase next;
     final Reset reset;
+    /** The relations kept up to date between states rather than derived in each, or null if there is none. */
+    final Incremental incremental;
     final FactTables facts;
     final RoleTables roles;
     /** Global ID of {@code terminal}, or -1 if it can never hold. */
@@ -71,6 +73,8 @@ public final class Program {
         reset = new Reset(layout, permanent, clearedRelations);
         facts = new FactTables(terms, grounder, layout);
         roles = new RoleTables(terms.roles, symbols, grounder, layout);
+        incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
+            terms.factCount());
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
@@ -248,6 +252,14 @@ public final class Program {
             }
             room.set(k + 1, Math.max(room.getInt(k + 1), rule.stages[k].maxRoom));
         }
+    }
+
+    /**
+     * The relations kept up to date between states instead of derived in each (see {@link Incremental}), by
+     * runtime index; empty if there is none. For diagnostics and tests.
+     */
+    public int[] keptRelations() {
+        return incremental == null ? new int[0] : incremental.relations.clone();
     }
 
     /** Every rule of every phase, in evaluation order: for diagnostics and tests, not for the machine's loops. */

@@ -75,9 +75,9 @@ class RecursiveBlocksTest {
     /**
      * {@code steps} steps of a random walk on both machines from the initial state: mostly a random joint
      * move, sometimes (and at every terminal state) a jump to a state seen earlier, set through either form
-     * of setState.
+     * of setState (the same state object up to three times in a row, as playouts from one root do).
      */
-    private static void walk(StateMachine tested, StateMachine reference, long seed, int steps) {
+    static void walk(StateMachine tested, StateMachine reference, long seed, int steps) {
         SymbolTable symbols = tested.description().symbols();
         SplittableRandom random = new SplittableRandom(seed);
         List<State> seen = new ArrayList<>();
@@ -105,7 +105,9 @@ class RecursiveBlocksTest {
             if (terminal || stuck || random.nextInt(8) == 0) {
                 State target = seen.get(random.nextInt(seen.size()));
                 if (random.nextBoolean()) {
-                    tested.setState(target);
+                    for (int times = 1 + random.nextInt(3); times > 0; times--) {
+                        tested.setState(target);
+                    }
                 } else {
                     int[] facts = new int[target.size()];
                     for (int i = 0; i < facts.length; i++) {

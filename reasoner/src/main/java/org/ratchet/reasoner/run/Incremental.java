@@ -1,0 +1,399 @@
+package org.ratchet.reasoner.run;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ratchet.reasoner.ground.RelationLayout;
+import org.ratchet.reasoner.run.Program.Phase;
+import org.ratchet.reasoner.run.Program.Reset;
+import org.ratchet.reasoner.tables.Block;
+import org.ratchet.reasoner.tables.RulePlan;
+
+/**
+ * Relations kept up to date between states instead of derived again in every state: the state-phase
+ * relations whose rules read only the state's facts (and each other), through tables small enough to be
+ * listed whole. Each such rule is unfolded at compile time into its ground instances: every path through
+ * its tables, as the list of facts that must be present or absent and the head ID it derives. A machine
+ * keeps, per instance, whether its conditions hold and, per head ID, how many holding instances derive it;
+ * when the state changes it re-tests only the instances that read a fact that changed, and a head ID that
+ * gains its first or loses its last derivation is a change in turn (relations are not recursive, so this
+ * ends). The work per state is then proportional to what changed, as in a propositional network's
+ * differential propagation, not to the size of the relation (connectFourLarger's 400 open cells, of which
+ * a move changes one).
+ *
+ * <p>A rule is kept this way only where that pays: a fact read by a large share of a rule's instances
+ * (a {@code (true (control ?p))} precondition) changes them all at every move, so such a rule, and every
+ * relation it writes, is left to full evaluation. Immutable; shared by every machine of a game.
+ */
+final class Incremental {
+    /** Most ground instances one rule may unfold into. */
+    private static final int MAX_INSTANCES_PER_RULE = 1 << 13;
+    /** Most condition codes all unfolded instances of a game may hold. */
+    private static final int MAX_CONDITIONS = 1 << 20;
+    /**
+     * A rule is kept only if no fact it reads is read by more than this share of its instances (and more
+     * than {@link #FEW_READERS}); else one change of that fact re-tests nearly the whole rule.
+     */
+    private static final int READER_SHARE = 8;
+    private static final int FEW_READERS = 8;
+
+    /** The state phase without the rules of the kept relations. */
+    final Phase state;
+    /** What is reset between states, without the kept relations. */
+    final Reset reset;
+    /** The kept relations, by runtime index. */
+    final int[] relations;
+    /** Instance i's condition codes are conditions[conditionStart[i] .. conditionStart[i+1]-1]. */
+    final int[] conditionStart;
+    final int[] conditions;
+    /** The global ID instance i derives, its relation, and its slot among the kept relations' IDs. */
+    final int[] result;
+    final int[] resultRelation;
+    final int[] resultSlot;
+    /** slotBase[r]: the slot of relation r's local ID 0 if r is kept, else -1. */
+    final int[] slotBase;
+    /** How many IDs the kept relations have (their slots). */
+    final int slotCount;
+    /** The facts (true's local IDs) come first among the watched items, then the kept relations' slots. */
+    final int factCount;
+    /** The instances reading watched item w: readers[readerStart[w] .. readerStart[w+1]-1]. */
+    final int[] readerStart;
+    final int[] readers;
+
+    private Incremental(Phase state, Reset reset, int[] relations, int[] conditionStart, int[] conditions,
+            int[] result, int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount,
+            int[] readerStart, int[] readers) {
+        this.state = state;
+        this.reset = reset;
+        this.relations = relations;
+        this.conditionStart = conditionStart;
+        this.conditions = conditions;
+        this.result = result;
+        this.resultRelation = resultRelation;
+        this.resultSlot = resultSlot;
+        this.slotBase = slotBase;
+        this.slotCount = slotCount;
+        this.factCount = factCount;
+        this.readerStart = readerStart;
+        this.readers = readers;
+    }
+
+    int instanceCount() {
+        return result.length;
+    }
+
+    /**
+     * The relations of the state phase that can be kept between states, or null if there is none. A
+     * relation is kept when it is written by non-recursive rules only, each of which reads only static
+     * relations, the parts of true and relations kept before it, and unfolds into few enough instances
+     * whose facts are each read by a small share of them.
+     */
+    static Incremental of(RelationLayout layout, int[][] permanent, Phase state, int[] cleared, int trueRelation,
+            int[] trueParts, int factCount) {
+        int relationCount = layout.count();
+        int trueOffset = layout.offset(trueRelation);
+        int trueEnd = trueOffset + layout.size(trueRelation);
+        boolean[] isPart = new boolean[relationCount];
+        for (int part : trueParts) {
+            isPart[part] = true;
+        }
+        boolean[] isCleared = new boolean[relationCount];
+        for (int r : cleared) {
+            isCleared[r] = true;
+        }
+        // relation of each global ID, for the relations a condition reads (true's parts count as true)
+        int[] byOffset = new int[relationCount];
+        int count = 0;
+        for (int r = 0; r < relationCount; r++) {
+            if (!isPart[r] && layout.size(r) > 0) {
+                byOffset[count++] = r;
+            }
+        }
+        Integer[] sorted = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            sorted[i] = byOffset[i];
+        }
+        Arrays.sort(sorted, (a, b) -> Integer.compare(layout.offset(a), layout.offset(b)));
+        int[] starts = new int[count];
+        int[] ends = new int[count];
+        int[] owners = new int[count];
+        for (int i = 0; i < count; i++) {
+            owners[i] = sorted[i];
+            starts[i] = layout.offset(sorted[i]);
+            ends[i] = starts[i] + layout.size(sorted[i]);
+        }
+        boolean[] permanentId = new boolean[layout.totalSize() + 1];
+        for (int r = 0; r < relationCount; r++) {
+            for (int local : permanent[r]) {
+                permanentId[layout.offset(r) + local] = true;
+            }
+        }
+        // a condition on the ID just past every relation is the absence of a fact that never exists
+        permanentId[layout.totalSize()] = true;
+
+        boolean[] kept = new boolean[relationCount];
+        int[] slotBase = new int[relationCount];
+        Arrays.fill(slotBase, -1);
+        int slotCount = 0;
+        IntArrayList conditionStart = new IntArrayList();
+        IntArrayList conditions = new IntArrayList();
+        IntArrayList result = new IntArrayList();
+        IntArrayList resultRelation = new IntArrayList();
+        List<Block> remaining = new ArrayList<>();
+        IntArrayList keptRelations = new IntArrayList();
+        for (Block block : state.blocks) {
+            int head = block.heads.length == 1 ? block.heads[0] : -1;
+            if (block.recursive || head < 0 || head == trueRelation || !isCleared[head]) {
+                remaining.add(block);
+                continue;
+            }
+            Unfolding unfolding = new Unfolding(layout, trueOffset, trueEnd, isPart, kept, permanentId, starts,
+                ends, owners);
+            boolean keep = true;
+            for (RulePlan rule : block.rules) {
+                if (!unfolding.add(rule) || conditions.size() + unfolding.conditions.size() > MAX_CONDITIONS) {
+                    keep = false;
+                    break;
+                }
+            }
+            if (!keep) {
+                remaining.add(block);
+                continue;
+            }
+            kept[head] = true;
+            keptRelations.add(head);
+            slotBase[head] = slotCount;
+            slotCount += layout.size(head);
+            for (int i = 0; i < unfolding.result.size(); i++) {
+                int id = unfolding.result.getInt(i);
+                if (permanentId[id]) {
+                    continue; // always present whatever the state
+                }
+                conditionStart.add(conditions.size());
+                for (int c = unfolding.conditionStart.getInt(i), stop = unfolding.conditionStart.getInt(i + 1);
+                        c < stop; c++) {
+                    conditions.add(unfolding.conditions.getInt(c));
+                }
+                result.add(id);
+                resultRelation.add(head);
+            }
+        }
+        if (keptRelations.isEmpty()) {
+            return null;
+        }
+        conditionStart.add(conditions.size());
+        int instances = result.size();
+        int[] resultSlot = new int[instances];
+        for (int i = 0; i < instances; i++) {
+            int r = resultRelation.getInt(i);
+            resultSlot[i] = slotBase[r] + result.getInt(i) - layout.offset(r);
+        }
+        // readers of each watched item: a fact of true, or a slot of a kept relation
+        int watched = factCount + slotCount;
+        int[] readerStart = new int[watched + 1];
+        int[] instanceStart = conditionStart.toIntArray();
+        int[] codes = conditions.toIntArray();
+        forEachWatched(instanceStart, codes, layout, trueOffset, trueEnd, slotBase, owners, starts, ends, factCount,
+            (i, w) -> readerStart[w + 1]++);
+        for (int w = 0; w < watched; w++) {
+            readerStart[w + 1] += readerStart[w];
+        }
+        int[] fill = Arrays.copyOf(readerStart, watched);
+        int[] readers = new int[readerStart[watched]];
+        forEachWatched(instanceStart, codes, layout, trueOffset, trueEnd, slotBase, owners, starts, ends, factCount,
+            (i, w) -> readers[fill[w]++] = i);
+        IntArrayList clearedLeft = new IntArrayList();
+        for (int r : cleared) {
+            if (!kept[r]) {
+                clearedLeft.add(r);
+            }
+        }
+        Phase rest = new Phase(remaining.toArray(new Block[0]), state.sampled);
+        Reset reset = new Reset(layout, permanent, clearedLeft.toIntArray());
+        return new Incremental(rest, reset, keptRelations.toIntArray(), instanceStart, codes, result.toIntArray(),
+            resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers);
+    }
+
+    private interface WatchVisitor {
+        void visit(int instance, int watched);
+    }
+
+    /** Visits each (instance, watched item) pair once per distinct watched item of the instance. */
+    private static void forEachWatched(int[] conditionStart, int[] codes, RelationLayout layout, int trueOffset,
+            int trueEnd, int[] slotBase, int[] owners, int[] starts, int[] ends, int factCount, WatchVisitor visitor) {
+        IntArrayList seen = new IntArrayList();
+        for (int i = 0; i + 1 < conditionStart.length; i++) {
+            seen.clear();
+            for (int c = conditionStart[i]; c < conditionStart[i + 1]; c++) {
+                int id = idOf(codes[c]);
+                int w = -1;
+                if (id >= trueOffset && id < trueEnd) {
+                    w = id - trueOffset;
+                } else {
+                    int r = owner(id, owners, starts, ends);
+                    if (r >= 0 && slotBase[r] >= 0) {
+                        w = factCount + slotBase[r] + id - layout.offset(r);
+                    }
+                }
+                if (w >= 0 && !seen.contains(w)) {
+                    seen.add(w);
+                    visitor.visit(i, w);
+                }
+            }
+        }
+    }
+
+    private static int idOf(int code) {
+        return code ^ (code >> 31);
+    }
+
+    /** The relation (not a part of true) whose ID range holds {@code id}, or -1. */
+    private static int owner(int id, int[] owners, int[] starts, int[] ends) {
+        // starts are distinct: relations without IDs, the only ones that could share an offset, are left out
+        int at = Arrays.binarySearch(starts, id);
+        if (at < 0) {
+            at = -at - 2;
+        }
+        return at < 0 || id >= ends[at] ? -1 : owners[at];
+    }
+
+    /** The ground instances of the rules of one relation, while they are being listed. */
+    private static final class Unfolding {
+        private final RelationLayout layout;
+        private final int trueOffset;
+        private final int trueEnd;
+        private final boolean[] isPart;
+        private final boolean[] kept;
+        private final boolean[] permanentId;
+        private final int[] starts;
+        private final int[] ends;
+        private final int[] owners;
+        final IntArrayList conditionStart = new IntArrayList();
+        final IntArrayList conditions = new IntArrayList();
+        final IntArrayList result = new IntArrayList();
+        private final IntArrayList path = new IntArrayList();
+        private int ruleInstances;
+        private boolean tooMany;
+
+        Unfolding(RelationLayout layout, int trueOffset, int trueEnd, boolean[] isPart, boolean[] kept,
+                boolean[] permanentId, int[] starts, int[] ends, int[] owners) {
+            this.layout = layout;
+            this.trueOffset = trueOffset;
+            this.trueEnd = trueEnd;
+            this.isPart = isPart;
+            this.kept = kept;
+            this.permanentId = permanentId;
+            this.starts = starts;
+            this.ends = ends;
+            this.owners = owners;
+            conditionStart.add(0);
+        }
+
+        /** Lists the rule's instances; false if it cannot be kept (it reads what is not kept, or unfolds too far). */
+        boolean add(RulePlan rule) {
+            for (RulePlan.Stage stage : rule.stages) {
+                if (stage.fixed == null && !isPart[stage.relation] && !kept[stage.relation]) {
+                    return false;
+                }
+                for (int code : stage.conditions) {
+                    if (!readable(code)) {
+                        return false;
+                    }
+                }
+            }
+            for (int code : rule.preconditions) {
+                if (!readable(code)) {
+                    return false;
+                }
+            }
+            int first = result.size();
+            int firstCondition = conditions.size();
+            ruleInstances = 0;
+            tooMany = false;
+            path.clear();
+            path.addElements(0, rule.preconditions);
+            walk(rule, 0, 0);
+            if (tooMany || manyReaders(first)) {
+                result.size(first);
+                conditions.size(firstCondition);
+                conditionStart.size(first + 1);
+                return false;
+            }
+            return true;
+        }
+
+        /** Whether a fact read by this rule is read by a large share of its instances (from instance first on). */
+        private boolean manyReaders(int first) {
+            int instances = result.size() - first;
+            int limit = Math.max(FEW_READERS, instances / READER_SHARE);
+            Int2IntOpenHashMap readersOf = new Int2IntOpenHashMap();
+            for (int i = first; i < result.size(); i++) {
+                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
+                    int id = idOf(conditions.getInt(c));
+                    if (!permanentId[id] && readersOf.addTo(id, 1) + 1 > limit) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private boolean readable(int code) {
+            int id = idOf(code);
+            if (permanentId[id] || id >= trueOffset && id < trueEnd) {
+                return true;
+            }
+            int r = owner(id, owners, starts, ends);
+            return r >= 0 && kept[r];
+        }
+
+        /** Every path from RefNo {@code ref} through stages k.. of the rule; {@link #path} holds the codes so far. */
+        private void walk(RulePlan rule, int k, int ref) {
+            if (tooMany) {
+                return;
+            }
+            if (k == rule.stages.length) {
+                if (++ruleInstances > MAX_INSTANCES_PER_RULE) {
+                    tooMany = true;
+                    return;
+                }
+                conditions.addAll(path);
+                conditionStart.add(conditions.size());
+                result.add(rule.result[ref]);
+                return;
+            }
+            RulePlan.Stage stage = rule.stages[k];
+            if (stage.fixed != null) {
+                for (int next : stage.fixed[ref]) {
+                    step(rule, k, stage, -1, next);
+                }
+            } else if (stage.table != null) {
+                for (int chi = 0, base = ref * stage.size; chi < stage.size; chi++) {
+                    int next = stage.table[base + chi];
+                    if (next >= 0) {
+                        step(rule, k, stage, stage.offset + chi, next);
+                    }
+                }
+            } else {
+                for (int j = stage.probeStart[ref]; j < stage.probeStart[ref + 1]; j++) {
+                    step(rule, k, stage, stage.offset + stage.probes[2 * j], stage.probes[2 * j + 1]);
+                }
+            }
+        }
+
+        /** Goes on from RefNo {@code next} of stage k, reached through input ID {@code input} (-1: a static input). */
+        private void step(RulePlan rule, int k, RulePlan.Stage stage, int input, int next) {
+            int mark = path.size();
+            if (input >= 0 && !permanentId[input]) {
+                path.add(input);
+            }
+            for (int c = next * stage.width, stop = c + stage.width; c < stop; c++) {
+                path.add(stage.conditions[c]);
+            }
+            walk(rule, k + 1, next);
+            path.size(mark);
+        }
+    }
+}
