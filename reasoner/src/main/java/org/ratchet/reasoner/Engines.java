@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -34,6 +35,10 @@ public final class Engines {
 
     /** The fallback's time budget: it prepares most games in well under a second, and the last resort waits. */
     private static final long FALLBACK_MILLIS = 3_000;
+    /** How long each of the fallback and the last resort is timed before choosing between them. */
+    private static final long SPEED_TRIAL_MILLIS = 50;
+    /** The last resort replaces a fallback that prepared the game only when it is this many times faster. */
+    static final double LAST_RESORT_FACTOR = 3;
 
     /** Every engine on the class path, by name, in the order of {@link #names()}. */
     private static final Map<String, Engine> ENGINES = load();
@@ -83,16 +88,69 @@ public final class Engines {
 
     /**
      * The fallback engine, within a short time budget and the default memory budget, or the last resort where
-     * it cannot prepare the game. Logs why when it falls back.
+     * it cannot prepare the game or plays it much slower (measured on a short random walk of each). Logs why
+     * when it falls back.
      */
     public static StateMachineFactory prepareFallback(GameDescription game) throws GdlException {
+        StateMachineFactory fallback;
         try {
-            return create(fallbackEngine(), game, EngineOptions.defaults().withTimeBudgetMillis(FALLBACK_MILLIS));
+            fallback = create(fallbackEngine(), game, EngineOptions.defaults().withTimeBudgetMillis(FALLBACK_MILLIS));
         } catch (GdlException | OutOfMemoryError e) {
             LOG.info("engine {} plays: {} cannot prepare the game: {}", lastResortEngine(), fallbackEngine(),
                 e.getMessage());
             return create(lastResortEngine(), game);
         }
+        // Bottom-up evaluation derives whole relations in every state, the prover only what a query asks:
+        // where that makes the fallback much slower (mummymaze1p: 20x), the prover plays.
+        StateMachineFactory lastResort = create(lastResortEngine(), game);
+        double fallbackRate = stepsPerSecond(fallback, SPEED_TRIAL_MILLIS);
+        double lastResortRate = stepsPerSecond(lastResort, SPEED_TRIAL_MILLIS);
+        if (prefersLastResort(fallbackRate, lastResortRate)) {
+            LOG.info("engine {} plays: it ran {} states/s on a short random walk, {} only {}", lastResortEngine(),
+                Math.round(lastResortRate), fallbackEngine(), Math.round(fallbackRate));
+            return lastResort;
+        }
+        return fallback;
+    }
+
+    /**
+     * Whether the last resort should play instead of a prepared fallback, from their measured states per
+     * second: only by a wide margin, since short timings are noisy and the fallback is usually faster.
+     */
+    static boolean prefersLastResort(double fallbackRate, double lastResortRate) {
+        return lastResortRate > LAST_RESORT_FACTOR * fallbackRate;
+    }
+
+    /**
+     * States per second of uniformly random play from the initial state for about {@code millis} (at least
+     * one step; a terminal state starts over). An engine failing on the walk counts as 0.
+     */
+    private static double stepsPerSecond(StateMachineFactory factory, long millis) {
+        StateMachine machine = factory.newMachine();
+        SplittableRandom random = new SplittableRandom(1);
+        int[] joint = new int[machine.roleCount()];
+        long start = System.nanoTime();
+        long end = start + millis * 1_000_000L;
+        long steps = 0;
+        try {
+            do {
+                if (machine.isTerminal()) {
+                    machine.setState(machine.initialState());
+                }
+                for (int role = 0; role < joint.length; role++) {
+                    int count = machine.legalCount(role);
+                    if (count == 0) {
+                        return 0; // a role without a legal move: an invalid game, no basis for a comparison
+                    }
+                    joint[role] = machine.legalMove(role, random.nextInt(count));
+                }
+                machine.advance(joint);
+                steps++;
+            } while (System.nanoTime() < end);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+        return steps * 1e9 / Math.max(1, System.nanoTime() - start);
     }
 
     /** The engine a choice stands for when it must be one engine: {@value #DEFAULT} is the default engine. */

@@ -51,7 +51,7 @@ final class PuzzleSolver {
     private final int[] joint = new int[1];
     private long steps;
 
-    /** {@code visitedCapacity}: the most state keys kept (about 16 bytes each). */
+    /** {@code visitedCapacity}: the most state keys kept (16 to 32 bytes each, see {@link #bytesFor}). */
     PuzzleSolver(StateMachine machine, BestLine bestLine, SplittableRandom random, int visitedCapacity) {
         this.machine = machine;
         this.bestLine = bestLine;
