@@ -57,6 +57,13 @@ final class SearchTree {
      * what one core copies, as a busy machine or a heap still growing gives.
      */
     private static final long SLOW_COPY_BYTES_PER_MILLI = 100_000;
+    /**
+     * A first recycling's cost per node of the pool, before any is measured: it runs before the JIT has
+     * compiled it (measured 1.1 µs on connectFour, 0.4 µs once compiled).
+     */
+    private static final long FIRST_RECYCLE_NANOS_PER_NODE = 1_000;
+    /** Visit counts from this one up share the last bucket when recycling chooses what to cut. */
+    private static final int HISTOGRAM_TOP = 1024;
     /** Nodes the arrays hold at first (see {@link #capacity}). */
     static final int INITIAL_NODES = 1 << 16;
     /** Slots of {@link #activity}: workers count in one of them, 16 ints apart so they share no cache line. */
@@ -126,8 +133,23 @@ final class SearchTree {
     private int recycleCount;
     /** How long the last recycling took, so a search does not start one it cannot finish before its deadline. */
     private volatile long lastRecycleMillis;
+    /**
+     * The last recycling's time per node of the pool, so the pool does not grow past what a search can afford
+     * to recycle (0 before the first).
+     */
+    private volatile double recycleNanosPerNode;
     /** How long the last doubling took (0 before the first). */
     private volatile long lastGrowMillis;
+    /** The time the current search was given when the root moved: sizes the pool to the clock. */
+    private volatile long searchMillis = Long.MAX_VALUE;
+    /**
+     * Set when recycling freed too little to be worth repeating before the root moves: a tree full of
+     * proven nodes (a solved endgame) keeps them all, and recycling it again and again would only cost time.
+     */
+    private volatile boolean recyclingFutile;
+    /** The principal line's length at the head of {@link #queue} after the last mark pass. */
+    private int principalLength;
+    private final int[] visitHistogram = new int[HISTOGRAM_TOP + 1];
 
     // ---- pausing for recycling during a search ----
     private final AtomicIntegerArray activity = new AtomicIntegerArray(ACTIVITY_SLOTS * ACTIVITY_STRIDE);
@@ -245,28 +267,42 @@ final class SearchTree {
         full = false;
         epoch++; // allocators drop their chunks: the free list was laid out anew
         lastGrowMillis = (System.nanoTime() - started) / 1_000_000;
+        LOG.debug("grew the tree from {} to {} nodes in {} ms", oldCapacity, capacity, lastGrowMillis);
     }
 
     /**
-     * How long making room may take now, with a safety factor of two: the last doubling or recycling, but a
-     * doubling at least as long as copying the arrays at {@link #SLOW_COPY_BYTES_PER_MILLI} (the first one has
-     * no history, and a young JVM may first have to enlarge its heap).
+     * How long the next doubling may take, with a safety factor of two: twice the last one (it copies twice
+     * as much), and at least copying the arrays at {@link #SLOW_COPY_BYTES_PER_MILLI}: a doubling to a size
+     * the heap has not held yet may wait for the heap to grow (measured on connectFour: 16-158 ms for a
+     * doubling to 131k nodes, 296 ms to 524k).
      */
-    private long makeRoomEstimateMillis() {
-        if (!canGrow()) {
-            return 2 * lastRecycleMillis + 20;
-        }
+    private long growEstimateMillis() {
         long bytes = (long) capacity * layout.bytesPerNode();
-        return 2 * Math.max(lastGrowMillis, bytes / SLOW_COPY_BYTES_PER_MILLI) + 20;
+        return 2 * Math.max(2 * lastGrowMillis, bytes / SLOW_COPY_BYTES_PER_MILLI) + 20;
     }
 
-    /** Room for more nodes when the tree is full: larger arrays while the budget allows, else recycling. */
-    private void makeRoom() {
-        if (canGrow()) {
-            grow();
-        } else {
-            recycle(capacity / 2);
+    /**
+     * How long the next recycling may take, with a safety factor of two: the last one, or before the first
+     * {@link #FIRST_RECYCLE_NANOS_PER_NODE} per node of the pool.
+     */
+    private long recycleEstimateMillis() {
+        long last = recycleNanosPerNode > 0 ? lastRecycleMillis
+                : (long) capacity * FIRST_RECYCLE_NANOS_PER_NODE / 1_000_000;
+        return 2 * last + 20;
+    }
+
+    /**
+     * Whether the arrays should double now, {@code remainingMillis} before the deadline: the budget allows
+     * it, the doubling takes under a quarter of the time left, and recycling the doubled pool would take
+     * under an eighth of a search (recycling costs time in proportion to the pool, so a larger pool than
+     * the clock can afford to recycle loses more search time than its extra nodes are worth).
+     */
+    private boolean shouldGrow(long remainingMillis) {
+        if (!canGrow() || growEstimateMillis() >= remainingMillis / 4) {
+            return false;
         }
+        double recycleDoubledMillis = recycleNanosPerNode * 2.0 * capacity / 1e6;
+        return recycleDoubledMillis < searchMillis / 8.0;
     }
 
     /**
@@ -720,15 +756,17 @@ final class SearchTree {
         }
         root = node;
         rootState = state;
+        searchMillis = Math.max(1, deadlineMillis - System.currentTimeMillis());
         if (nodesInUse() > capacity - capacity / 4 && isQuiet()) {
-            // what the game left behind goes first; the arrays grow only if the rest still fills half of them
-            recycle(canGrow() ? capacity : capacity / 2);
-            // a doubling takes from this move's search time: only where it costs a small part of it
-            if (canGrow() && nodesInUse() > capacity / 2
-                    && makeRoomEstimateMillis() < (deadlineMillis - System.currentTimeMillis()) / 4) {
+            // What the game left behind goes first. If the arrays may not grow now, the rest is cut to half
+            // of them in the same pass: kept whole, it would fill the pool early in the search and be cut then.
+            boolean mayGrow = shouldGrow(searchMillis);
+            recycle(mayGrow ? capacity : capacity / 2);
+            if (mayGrow && nodesInUse() > capacity / 2) {
                 grow();
             }
         }
+        recyclingFutile = nodesInUse() > capacity - capacity / 8;
     }
 
     /** Waits until no iteration is active: a worker of a slow game may still finish a step. */
@@ -777,16 +815,20 @@ final class SearchTree {
 
     /**
      * Makes room during a search: the first worker to call this once the pool is full pauses the others at
-     * their next iteration boundary, doubles the arrays while the budget allows (else recycles down to half
+     * their next iteration boundary, doubles the arrays where {@link #shouldGrow} (else recycles down to half
      * the pool) and lets them go on. Gives up (the tree just stops growing) if the others do not pause before
-     * the search stops, or if the deadline is nearer than twice the pause it expects
-     * ({@link #makeRoomEstimateMillis}); the arrays then grow between moves instead.
+     * the search stops, or if the deadline is nearer than twice the pause it expects.
      */
     void makeRoomWhileSearching(SearchRunner runner) {
-        if (!full || runner == null || runner.stopped() || runner.remainingMillis() < makeRoomEstimateMillis()
-                || !exclusive.compareAndSet(false, true)) {
-            // stopped, too close to the deadline, or the strategy reads the tree: the tree stops growing for
-            // the rest of this search instead
+        if (!full || runner == null || runner.stopped()) {
+            return;
+        }
+        long remaining = runner.remainingMillis();
+        boolean growing = shouldGrow(remaining);
+        long expected = growing ? growEstimateMillis() : recycleEstimateMillis();
+        if ((!growing && recyclingFutile) || remaining < expected || !exclusive.compareAndSet(false, true)) {
+            // nothing to free, too close to the deadline, or the strategy reads the tree: the tree stops
+            // growing for the rest of this search instead
             return;
         }
         try {
@@ -797,10 +839,13 @@ final class SearchTree {
                 }
                 Thread.onSpinWait();
             }
-            long expected = makeRoomEstimateMillis();
-            boolean growing = canGrow();
             long started = System.nanoTime();
-            makeRoom();
+            if (growing) {
+                grow();
+            } else {
+                recycle(capacity / 2);
+                recyclingFutile = nodesInUse() > capacity - capacity / 8;
+            }
             long took = (System.nanoTime() - started) / 1_000_000;
             if (took > expected) {
                 // a pause beyond its estimate can make the move late: say so, with the figures to tune by
@@ -856,41 +901,71 @@ final class SearchTree {
     void recycle(int keepAtMost) {
         long started = System.nanoTime();
         recycleCount++;
-        int threshold = 0;
-        int kept = mark(0);
-        if (kept > keepAtMost) {
-            threshold = visitThreshold(kept - keepAtMost);
-            kept = mark(threshold);
-        }
+        int reachable = markReachable();
+        int kept = reachable > keepAtMost ? keepBusiest(reachable, keepAtMost) : reachable;
+        // one pass in node order (the arrays are read in sequence, not in the tree's order): free what is not
+        // kept, and list the kept shared nodes in a fresh transposition table
         freeCount = 0;
+        transpositions.clear();
         for (int node = 0; node < capacity; node++) {
             if (marks[node] != markEpoch) {
                 freeNodes[freeCount++] = node;
                 oversizeStates[node] = null;
+            } else if ((flags[node] & SHARED) != 0
+                    && transpositions.putIfAbsent(keys[node], node) != LongIntTable.ABSENT) {
+                flags[node] &= ~SHARED;
             }
         }
         freeTaken.set(0);
         compactEdges(kept);
         compactChildren(kept);
-        transpositions.clear();
-        for (int i = 0; i < kept; i++) {
-            int node = queue[i];
-            if ((flags[node] & SHARED) != 0 && transpositions.putIfAbsent(keys[node], node) != LongIntTable.ABSENT) {
-                flags[node] &= ~SHARED;
-            }
-        }
         keepBigChildren();
         full = false;
         epoch++;
-        lastRecycleMillis = (System.nanoTime() - started) / 1_000_000;
+        long nanos = System.nanoTime() - started;
+        lastRecycleMillis = nanos / 1_000_000;
+        recycleNanosPerNode = (double) nanos / capacity;
+        LOG.debug("recycled the tree in {} ms: kept {} of {} reachable nodes, pool {}", lastRecycleMillis, kept,
+                reachable, capacity);
     }
 
     /**
-     * Marks the nodes reachable from the root through children with at least {@code threshold} visits (or
-     * proven, or on the principal line); they are listed in {@code queue[0 .. count)}. Returns the count.
+     * Narrows the marked nodes {@code queue[0 .. count)} to about {@code keepAtMost}: the principal line, the
+     * proven nodes, and the nodes with at least the visit count that cuts enough of the others. It filters the
+     * one mark pass rather than marking again from the root (marking is most of a recycling's time), so a node
+     * busy enough to be kept whose parents were all cut stays too: it is still a correct node for its state
+     * (found again through the transposition table if shared), and the next recycling frees it if unreachable.
+     * Returns the count kept, listed in {@code queue[0 .. kept)}.
      */
-    private int mark(int threshold) {
+    private int keepBusiest(int count, int keepAtMost) {
+        int[] histogram = visitHistogram;
+        Arrays.fill(histogram, 0);
+        for (int i = principalLength; i < count; i++) {
+            histogram[Math.min(visits[queue[i]], HISTOGRAM_TOP)]++;
+        }
+        int threshold = 0;
+        for (int freed = 0, toFree = count - keepAtMost; threshold < HISTOGRAM_TOP && freed < toFree; threshold++) {
+            freed += histogram[threshold];
+        }
         markEpoch++;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int node = queue[i];
+            if (i < principalLength || visits[node] >= threshold || isProven(node)) {
+                marks[node] = markEpoch;
+                queue[kept++] = node;
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * Marks the nodes reachable from the root; they are listed in {@code queue[0 .. count)}, the principal line
+     * first ({@link #principalLength} nodes). Returns the count.
+     */
+    private int markReachable() {
+        markEpoch++;
+        principalLength = 0;
         if (root == NONE) {
             return 0;
         }
@@ -900,35 +975,36 @@ final class SearchTree {
             marks[node] = markEpoch;
             queue[count++] = node;
         }
-        count = markSlotChildren(0, count, threshold);
+        principalLength = count;
+        count = markSlotChildren(0, count);
         // Children of nodes with very many joint moves are in a table: follow it until nothing new is reached.
         for (int before = -1; before != count; ) {
             before = count;
             for (int slot = 0; slot < bigChildren.slots(); slot++) {
                 long key = bigChildren.keyAt(slot);
                 int child = bigChildren.valueAt(slot);
-                if (key != 0 && marks[(int) (key >>> 32) - 1] == markEpoch && keeps(child, threshold)) {
+                if (key != 0 && marks[(int) (key >>> 32) - 1] == markEpoch && isUnmarked(child)) {
                     marks[child] = markEpoch;
                     queue[count++] = child;
                 }
             }
-            count = markSlotChildren(before, count, threshold);
+            count = markSlotChildren(before, count);
         }
         return count;
     }
 
     /**
-     * Marks, breadth first, the kept children in the child slots of {@code queue[from .. count)}, and theirs;
+     * Marks, breadth first, the children in the child slots of {@code queue[from .. count)}, and theirs;
      * returns the queue's new length.
      */
-    private int markSlotChildren(int from, int count, int threshold) {
+    private int markSlotChildren(int from, int count) {
         for (int head = from; head < count; head++) {
             int node = queue[head];
             int first = firstChild[node];
             int stop = first < 0 ? first : first + (int) jointCount(node);
             for (int j = first; j < stop; j++) {
                 int child = childSlots[j];
-                if (keeps(child, threshold)) {
+                if (isUnmarked(child)) {
                     marks[child] = markEpoch;
                     queue[count++] = child;
                 }
@@ -937,9 +1013,9 @@ final class SearchTree {
         return count;
     }
 
-    /** Whether a mark pass keeps {@code child}: a node not marked yet, visited enough or proven. */
-    private boolean keeps(int child, int threshold) {
-        return child >= 0 && marks[child] != markEpoch && (visits[child] >= threshold || isProven(child));
+    /** Whether {@code child} is a node the mark pass has not reached yet. */
+    private boolean isUnmarked(int child) {
+        return child >= 0 && marks[child] != markEpoch;
     }
 
     /** The child of every role's most visited move, or NONE. */
@@ -963,23 +1039,6 @@ final class SearchTree {
         }
         int child = child(node, joint);
         return child >= 0 ? child : NONE;
-    }
-
-    /** The least visit count that, cutting every subtree below it, frees about {@code toFree} nodes. */
-    private int visitThreshold(int toFree) {
-        int[] histogram = new int[1025];
-        int count = 0;
-        for (int node = 0; node < capacity; node++) {
-            if (marks[node] == markEpoch) {
-                histogram[Math.min(visits[node], 1024)]++;
-                count++;
-            }
-        }
-        int threshold = 0;
-        for (int freed = 0; threshold < 1024 && freed < toFree && count > 0; threshold++) {
-            freed += histogram[threshold];
-        }
-        return threshold;
     }
 
     private void compactEdges(int kept) {
@@ -1100,7 +1159,7 @@ final class SearchTree {
         if (nodesInUse() > capacity) {
             problems.add("nodes in use " + nodesInUse() + " exceed the pool of " + capacity);
         }
-        int kept = mark(0);
+        int kept = markReachable();
         for (int i = 0; i < kept && problems.size() < 20; i++) {
             int node = queue[i];
             long roleVisits = -1;
@@ -1151,7 +1210,7 @@ final class SearchTree {
 
     /** Distinct states among the nodes reachable from the root, and the count of those nodes (tests). */
     int[] reachableNodesAndStates() {
-        int kept = mark(0);
+        int kept = markReachable();
         java.util.Set<State> distinct = new java.util.HashSet<>();
         for (int i = 0; i < kept; i++) {
             distinct.add(state(queue[i]));
@@ -1161,7 +1220,7 @@ final class SearchTree {
 
     /** Links from the nodes reachable from the root to their children (tests: more than nodes - 1 means sharing). */
     int childLinks() {
-        int kept = mark(0);
+        int kept = markReachable();
         int links = 0;
         for (int i = 0; i < kept; i++) {
             int node = queue[i];
