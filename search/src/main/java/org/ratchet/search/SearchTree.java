@@ -265,6 +265,7 @@ final class SearchTree {
         transpositions = transpositions.copy(capacity);
         bigChildren = bigChildren.copy(bigChildrenFor(capacity));
         full = false;
+        recyclingFutile = false;
         epoch++; // allocators drop their chunks: the free list was laid out anew
         lastGrowMillis = (System.nanoTime() - started) / 1_000_000;
         LOG.debug("grew the tree from {} to {} nodes in {} ms", oldCapacity, capacity, lastGrowMillis);
@@ -757,6 +758,7 @@ final class SearchTree {
         root = node;
         rootState = state;
         searchMillis = Math.max(1, deadlineMillis - System.currentTimeMillis());
+        recyclingFutile = false; // a new root: what the last search could not free may be left behind now
         if (nodesInUse() > capacity - capacity / 4 && isQuiet()) {
             // What the game left behind goes first. If the arrays may not grow now, the rest is cut to half
             // of them in the same pass: kept whole, it would fill the pool early in the search and be cut then.
@@ -766,7 +768,6 @@ final class SearchTree {
                 grow();
             }
         }
-        recyclingFutile = nodesInUse() > capacity - capacity / 8;
     }
 
     /** Waits until no iteration is active: a worker of a slow game may still finish a step. */
@@ -844,7 +845,6 @@ final class SearchTree {
                 grow();
             } else {
                 recycle(capacity / 2);
-                recyclingFutile = nodesInUse() > capacity - capacity / 8;
             }
             long took = (System.nanoTime() - started) / 1_000_000;
             if (took > expected) {
@@ -921,6 +921,7 @@ final class SearchTree {
         compactChildren(kept);
         keepBigChildren();
         full = false;
+        recyclingFutile = kept > capacity - capacity / 8;
         epoch++;
         long nanos = System.nanoTime() - started;
         lastRecycleMillis = nanos / 1_000_000;
