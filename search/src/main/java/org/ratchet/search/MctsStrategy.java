@@ -24,6 +24,11 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final double MAST_DECAY = 0.5;
     /** Random playouts that show the game's state sizes and move counts before the tree is laid out. */
     private static final long LAYOUT_SAMPLE_MILLIS = 200;
+    /** The learned evaluation's share of the start clock left at {@link #prepare}, and its most time. */
+    private static final int EVALUATION_CLOCK_DIVISOR = 4;
+    private static final long EVALUATION_MAX_MILLIS = 2_000;
+    /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
+    private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
     private static final long REROOT_LOG_MILLIS = 100;
 
@@ -34,6 +39,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private StateMachine machine;
     private SearchTree tree;
     private BestLine bestLine;
+    /** The evaluation learned for this match, or null (none asked for, or none good enough). */
+    private LearnedEvaluation evaluation;
     private SearchRunner runner;
     private MctsWorker[] workers;
     /** Playouts of workers that were replaced (see {@link SearchRunner}), so the counts never go back. */
@@ -64,6 +71,7 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
+        this.evaluation = options.evaluationWeight() > 0 ? learnEvaluation(deadlineMillis) : null;
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
@@ -73,6 +81,20 @@ public final class MctsStrategy implements ReportingStrategy {
         }
     }
 
+    /**
+     * Learns a state evaluation from random playouts in part of the start clock; null where it predicts no
+     * role's goal well enough to use. The learning and its verdict are logged: they explain the match's play.
+     */
+    private LearnedEvaluation learnEvaluation(long deadlineMillis) {
+        long start = System.currentTimeMillis();
+        long budget = Math.min(EVALUATION_MAX_MILLIS, Math.max(0, deadlineMillis - start) / EVALUATION_CLOCK_DIVISOR);
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), random.split(),
+                start + budget, EVALUATION_MAX_PLAYOUTS);
+        LOG.info("learned evaluation in {} ms, {}: {}", System.currentTimeMillis() - start,
+                learned.isUseful() ? "used" : "not used", learned.summary());
+        return learned.isUseful() ? learned : null;
+    }
+
     private MctsWorker newWorker(int slot) {
         MoveAverages averages = options.playoutPolicy() != PlayoutPolicy.UNIFORM
                 ? new MoveAverages(machine.roleCount()) : null;
@@ -80,6 +102,9 @@ public final class MctsStrategy implements ReportingStrategy {
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
+        if (evaluation != null) {
+            worker.useEvaluation(evaluation, options.evaluationWeight());
+        }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
             worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),
                     puzzleWalkCapacity()));
@@ -358,6 +383,11 @@ public final class MctsStrategy implements ReportingStrategy {
         return tree == null ? List.of() : tree.invariantViolations();
     }
 
+    /** The evaluation the search uses, or null (tests check that one was learned). */
+    LearnedEvaluation evaluation() {
+        return evaluation;
+    }
+
     /** The search tree (tests inspect it between searches). */
     SearchTree tree() {
         return tree;
@@ -372,5 +402,6 @@ public final class MctsStrategy implements ReportingStrategy {
         }
         workers = null;
         tree = null;
+        evaluation = null;
     }
 }

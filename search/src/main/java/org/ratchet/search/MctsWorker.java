@@ -36,6 +36,13 @@ final class MctsWorker implements SearchRunner.Worker {
     private final int priorVisits;
     /** GRAVE's statistics and reference node; null when GRAVE is off. */
     private final Grave grave;
+    /** The evaluation learned in the start clock, or null; see {@link #blendEvaluation()}. */
+    private LearnedEvaluation evaluation;
+    private double evaluationWeight;
+    /** Each role's learned evaluation of the playout's first state, read before the playout moves on. */
+    private final int[] evaluated;
+    /** What the tree's edges take: the playout's goals blended with {@link #evaluated}. */
+    private final int[] backedUp;
     private final int roles;
     private final int[] jointMove;
     private final int[] goals;
@@ -81,6 +88,17 @@ final class MctsWorker implements SearchRunner.Worker {
         this.jointMove = new int[roles];
         this.goals = new int[roles];
         this.lastJointMove = new int[roles];
+        this.evaluated = new int[roles];
+        this.backedUp = new int[roles];
+    }
+
+    /**
+     * Makes the tree take {@code weight} (0..1) of each playout's value from the learned evaluation of the
+     * state the playout starts from, for the roles whose evaluation is good enough.
+     */
+    void useEvaluation(LearnedEvaluation learned, double weight) {
+        this.evaluation = learned;
+        this.evaluationWeight = weight;
     }
 
     MoveAverages averages() {
@@ -190,13 +208,19 @@ final class MctsWorker implements SearchRunner.Worker {
             if (end != SearchTree.NONE && tree.isProven(end)) {
                 for (int role = 0; role < roles; role++) {
                     goals[role] = tree.provenGoal(end, role);
+                    backedUp[role] = goals[role];
                 }
             } else {
                 if (!machineReady) {
                     tree.setMachineState(machine, end);
                 }
+                boolean evaluating = evaluation != null && evaluate();
                 if (!playout.run(runner, goals, pairs != null ? lastJointMove() : null)) {
                     return false;
+                }
+                System.arraycopy(goals, 0, backedUp, 0, roles);
+                if (evaluating) {
+                    blendEvaluation();
                 }
                 playedOut = true;
                 playouts++;
@@ -345,14 +369,48 @@ final class MctsWorker implements SearchRunner.Worker {
         return chosen >= 0 ? chosen : -chosen - 1;
     }
 
-    /** Adds the result to every chosen edge on the path, then proves what it can upwards. */
+    /**
+     * Evaluates the machine's current state (a playout's first) for each role, unless it is terminal (its
+     * goals are exact then). Returns whether it did.
+     */
+    private boolean evaluate() {
+        if (machine.isTerminal()) {
+            return false;
+        }
+        int length = machine.stateSize();
+        if (facts.length < length) {
+            facts = new int[Math.max(length, facts.length * 2)];
+        }
+        machine.writeState(facts, 0);
+        for (int role = 0; role < roles; role++) {
+            evaluated[role] = evaluation.isUsed(role) ? evaluation.evaluate(facts, length, role) : -1;
+        }
+        return true;
+    }
+
+    /**
+     * The tree's value of a playout: the evaluation's share of the playout's start state's evaluation and
+     * the rest of the playout's goal. One random playout is a noisy sample; the evaluation is smooth but
+     * biased; the tree averages the blend. Only the tree's values take it: MAST, GRAVE and a puzzle's best
+     * line learn from what the playout reached.
+     */
+    private void blendEvaluation() {
+        for (int role = 0; role < roles; role++) {
+            if (evaluated[role] >= 0) {
+                backedUp[role] = (int) Math.round((1 - evaluationWeight) * goals[role]
+                        + evaluationWeight * evaluated[role]);
+            }
+        }
+    }
+
+    /** Adds {@link #backedUp} to every chosen edge on the path, then proves what it can upwards. */
     private void backUp(int end) {
         for (int level = 0; level < levelsChosen; level++) {
             int base = level * roles;
             for (int role = 0; role < roles; role++) {
                 int edge = chosenEdges[base + role];
                 if (edge >= 0) {
-                    tree.addEdgeValue(edge, goals[role]);
+                    tree.addEdgeValue(edge, backedUp[role]);
                 }
             }
         }

@@ -21,10 +21,12 @@ package org.ratchet.search;
  *                           value (larger: sooner)
  * @param puzzleSolver       in single-player games, one worker shares its time between the tree and an
  *                           exhaustive depth-first walk of the puzzle's states ({@link PuzzleSolver})
+ * @param evaluationWeight   the share, 0..1, of a playout's result that a state evaluation learned in the
+ *                           start clock replaces ({@link LearnedEvaluation}); 0 learns none
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
-        int graveReference, double graveBias, boolean puzzleSolver) {
+        int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -58,6 +60,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("MAST-in-tree (prior visits) and GRAVE are two ways to value "
                     + "untried moves; choose one");
         }
+        if (!(evaluationWeight >= 0 && evaluationWeight <= 1)) {
+            throw new IllegalArgumentException("evaluation weight must be between 0 and 1, not " + evaluationWeight);
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
@@ -76,7 +81,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false);
+                DEFAULT_GRAVE_BIAS, false, 0);
     }
 
     /** The given percentage of the maximum heap, in bytes. */
@@ -86,59 +91,73 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
 
     public SearchOptions withThreads(int newThreads) {
         return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
         return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
         return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withExploration(double newExploration) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withSeed(long newSeed) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver, evaluationWeight);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver);
+                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight);
     }
 
     /** GRAVE with the given reference visits (0: off) and bias. */
     public SearchOptions withGrave(int newReference, double newBias) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver);
+                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver, evaluationWeight);
     }
 
     /** With or without the puzzle walk beside the tree in single-player games. */
     public SearchOptions withPuzzleSolver(boolean on) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on, evaluationWeight);
+    }
+
+    /** With the given share (0..1) of playout results replaced by the learned evaluation; 0: none learned. */
+    public SearchOptions withEvaluationWeight(double newWeight) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver, newWeight);
     }
 
     /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */

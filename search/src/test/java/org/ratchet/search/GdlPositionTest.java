@@ -1,6 +1,7 @@
 package org.ratchet.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,6 +46,27 @@ class GdlPositionTest {
         for (int threads : new int[] {1, 2}) {
             theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                     MctsToyGameTest.options(iterations, 11).withThreads(threads).withGrave(20, 1e-5));
+        }
+    }
+
+    /**
+     * With the learned evaluation blended into the playouts' values (learning in prepare, whose start clock is
+     * open-ended here, so the playout cap bounds it), the pawn race is still won: white's leading pawn is the
+     * feature the evaluation learns, and the exact values of the solver still decide.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2"})
+    void theLearnedEvaluationKeepsTheWinningMove(int threads) {
+        StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
+        StateMachine machine = game.newMachine();
+        SearchOptions options = MctsToyGameTest.options(1500, 11).withThreads(threads).withEvaluationWeight(0.5);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, GdlGames.roleIndex(machine, "white"), NO_DEADLINE);
+            assertTrue(mcts.evaluation() != null, "no evaluation learned");
+            int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            assertEquals("(move 1 4 1 5)", GdlGames.render(machine, machine.move(move)), mcts.statistics().toString());
+            assertEquals(100, mcts.statistics().provenValue(), mcts.statistics().toString());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }
 

@@ -1,0 +1,95 @@
+package org.ratchet.search;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.gdl.GameLoader;
+
+/**
+ * The learned evaluation on real games, on the forward chainer (learning needs thousands of playouts).
+ * Bounded by playouts, not time, so the results do not depend on machine speed.
+ */
+class LearnedEvaluationTest {
+    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
+
+    private static StateMachine machine(String game) throws Exception {
+        return Engines.create("hsfc", GameLoader.load(GameCorpus.repositoryGame(game))).newMachine();
+    }
+
+    /**
+     * Checkers is decided by material, so the evaluation must tell winners from losers on playouts it never
+     * saw: from states past the middle of fresh random playouts, it rates the role that went on to win
+     * clearly higher than the role that went on to lose.
+     */
+    @Test
+    void checkersMaterialPredictsTheWinnerOfFreshPlayouts() throws Exception {
+        StateMachine machine = machine("checkers");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, 1_500);
+        assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
+
+        SplittableRandom random = new SplittableRandom(99);
+        double winnerSum = 0;
+        double loserSum = 0;
+        int decided = 0;
+        int[] joint = new int[2];
+        int[][] line = new int[Playout.MAX_STEPS][];
+        for (int playout = 0; playout < 300; playout++) {
+            machine.setState(machine.initialState());
+            int steps = 0;
+            while (!machine.isTerminal() && steps < Playout.MAX_STEPS) {
+                int[] facts = new int[machine.stateSize()];
+                machine.writeState(facts, 0);
+                line[steps++] = facts;
+                for (int role = 0; role < 2; role++) {
+                    joint[role] = machine.legalMove(role, random.nextInt(machine.legalCount(role)));
+                }
+                machine.advance(joint);
+            }
+            int red = machine.goal(0);
+            int black = machine.goal(1);
+            if (!machine.isTerminal() || red == black) {
+                continue;
+            }
+            int winner = red > black ? 0 : 1;
+            int[] state = line[steps * 3 / 4];
+            winnerSum += learned.evaluate(state, state.length, winner);
+            loserSum += learned.evaluate(state, state.length, 1 - winner);
+            decided++;
+        }
+        assertTrue(decided >= 100, "decided playouts: " + decided);
+        double margin = (winnerSum - loserSum) / decided;
+        assertTrue(margin >= 10, "winner rated " + margin + " points above loser; " + learned.summary());
+    }
+
+    /** Pentago's outcome does not follow from counts of marbles: the evaluation must stay out of the search. */
+    @Test
+    void pentagoGetsNoEvaluation() throws Exception {
+        StateMachine machine = machine("pentago");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, 1_500);
+        assertFalse(learned.isUseful(), learned.summary());
+    }
+
+    /** An evaluation is a goal value: clamped to 0..100 whatever the weights, and unknown facts weigh nothing. */
+    @Test
+    void evaluationsStayGoalValues() throws Exception {
+        StateMachine machine = machine("checkers");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(3),
+                NO_DEADLINE, 300);
+        machine.setState(machine.initialState());
+        int[] facts = new int[machine.stateSize() + 1];
+        machine.writeState(facts, 0);
+        facts[facts.length - 1] = Integer.MAX_VALUE; // a fact id never seen in learning
+        for (int role = 0; role < 2; role++) {
+            int value = learned.evaluate(facts, facts.length, role);
+            assertTrue(value >= 0 && value <= 100, "value " + value);
+            assertTrue(value == learned.evaluate(facts, facts.length - 1, role), "the unknown fact changed the value");
+        }
+    }
+}
