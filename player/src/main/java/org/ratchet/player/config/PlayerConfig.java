@@ -36,6 +36,7 @@ public final class PlayerConfig {
     private final int searchPriorVisits;
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
+    private final int searchEvaluationPercent;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -64,6 +65,7 @@ public final class PlayerConfig {
                 + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
         }
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
+        searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -218,6 +220,11 @@ public final class PlayerConfig {
     /** Whether puzzles get the depth-first walk beside the tree. */
     public boolean searchPuzzleWalk() {
         return searchPuzzleWalk;
+    }
+
+    /** Share (percent) of a playout's value taken from the learned evaluation; 0: none learned. */
+    public int searchEvaluationPercent() {
+        return searchEvaluationPercent;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */

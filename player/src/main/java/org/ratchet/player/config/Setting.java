@@ -37,6 +37,9 @@ public enum Setting {
     SEARCH_PUZZLE_WALK("search.puzzle.walk", "false", "BOOL",
         "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
             + " solutions and the best possible score are found where random playouts miss them."),
+    SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "0", "P",
+        "Share of a playout's value taken from a state evaluation learned from random playouts in the start clock"
+            + " (counts of pieces and other facts), where it predicts the goals well enough; 0 learns none."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -26,7 +26,8 @@ final class StrategyProvider {
             .withExploration(config.searchExploration())
             .withPriorVisits(config.searchPriorVisits())
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
-            .withPuzzleSolver(config.searchPuzzleWalk());
+            .withPuzzleSolver(config.searchPuzzleWalk())
+            .withEvaluationWeight(config.searchEvaluationPercent() / 100.0);
         return Strategies.create(config.strategy(), options);
     }
 }
