@@ -11,6 +11,7 @@ import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.play.RandomPlayouts;
 
 /**
  * A state evaluation learned from random playouts in the start clock: for each role, a linear function of
@@ -181,10 +182,10 @@ final class LearnedEvaluation {
                 int maxPlayouts) {
             int roles = machine.roleCount();
             Samples samples = new Samples(roles);
+            RandomPlayouts moves = new RandomPlayouts(machine, random.nextLong(), MAX_STEPS);
             int[] jointMove = new int[roles];
             int[][] reservoir = new int[SAMPLES_PER_PLAYOUT][];
             int[] reservoirLength = new int[SAMPLES_PER_PLAYOUT];
-            int[] scratch = new int[64];
             while (samples.playouts < maxPlayouts && samples.facts.size() < MAX_SAMPLE_INTS
                     && System.currentTimeMillis() < deadlineMillis) {
                 machine.setState(initial);
@@ -193,17 +194,14 @@ final class LearnedEvaluation {
                 boolean stuck = false;
                 while (!machine.isTerminal()) {
                     if (steps > 0) { // the initial state is the same in every playout: it teaches nothing
-                        int length = machine.stateSize();
-                        if (scratch.length < length) {
-                            scratch = new int[Math.max(length, 2 * scratch.length)];
-                        }
-                        machine.writeState(scratch, 0);
+                        // reservoir sampling: each state of the playout is kept with the same chance
                         int slot = seen < SAMPLES_PER_PLAYOUT ? seen : random.nextInt(seen + 1);
                         if (slot < SAMPLES_PER_PLAYOUT) {
+                            int length = machine.stateSize();
                             if (reservoir[slot] == null || reservoir[slot].length < length) {
                                 reservoir[slot] = new int[Math.max(length, 16)];
                             }
-                            System.arraycopy(scratch, 0, reservoir[slot], 0, length);
+                            machine.writeState(reservoir[slot], 0);
                             reservoirLength[slot] = length;
                         }
                         seen++;
@@ -212,15 +210,8 @@ final class LearnedEvaluation {
                         stuck = true;
                         break;
                     }
-                    for (int role = 0; role < roles; role++) {
-                        int count = machine.legalCount(role);
-                        if (count == 0) {
-                            stuck = true;
-                            break;
-                        }
-                        jointMove[role] = machine.legalMove(role, random.nextInt(count));
-                    }
-                    if (stuck) {
+                    if (!moves.chooseJointMove(jointMove)) {
+                        stuck = true;
                         break;
                     }
                     machine.advance(jointMove);
