@@ -17,10 +17,11 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * A state evaluation learned from random playouts in the start clock: for each role, a linear function of
  * counts of the state's facts that predicts the role's goal at the end of a random playout.
  *
- * <p><b>Features.</b> A fact {@code f(a1, .., an)} counts towards the feature {@code f} (how many f-facts hold)
- * and towards {@code (f, i, ai)} for each argument: in {@code (cell 3 4 white)} these are "cell facts",
- * "cells in column 3", "cells in row 4" and "white cells", the last one a piece count. Material, territory
- * and progress along a board show up this way without knowing the game.
+ * <p><b>Features.</b> A fact {@code f(a1, .., an)} counts towards the feature {@code f} (how many f-facts hold),
+ * towards {@code (f, i, ai)} for each argument and towards {@code (f, i, ai, j, aj)} for each pair among its
+ * first {@link #MAX_PAIR_POSITION} arguments: in {@code (cell 3 4 white)} these are "cell facts", "cells in
+ * column 3", "cells in row 4", "white cells" (a piece count), "white cells in row 4" (progress), and so on.
+ * Material, territory and progress along a board show up this way without knowing the game.
  *
  * <p><b>Learning.</b> Random playouts from the initial state leave samples: a few non-terminal states of each
  * playout with the goals it ended with. The features that correlate best with a role's goal are fitted by
@@ -89,11 +90,6 @@ final class LearnedEvaluation {
     /** Whether the role's evaluation is good enough to use. */
     boolean isUsed(int role) {
         return used[role];
-    }
-
-    /** The role's held-out quality: correlation of predicted with actual goals, -1..1 (0 where not fitted). */
-    double quality(int role) {
-        return quality[role];
     }
 
     /** One line on what was learned, for the log. */
@@ -285,22 +281,19 @@ final class LearnedEvaluation {
             Term term = machine.fact(fact);
             int arity = term.arity();
             IntArrayList made = new IntArrayList();
-            made.add(number(key(term.symbol(), 0, 0, 0, 0)));
+            int relation = term.symbol();
+            made.add(number(new FeatureKey(relation, 0, 0, 0, 0)));
             for (int i = 0; i < arity; i++) {
-                made.add(number(key(term.symbol(), i + 1, term.arg(i).symbol(), 0, 0)));
+                int argument = term.arg(i).symbol();
+                made.add(number(new FeatureKey(relation, i + 1, argument, 0, 0)));
                 for (int j = i + 1; j < arity && j < MAX_PAIR_POSITION; j++) {
-                    made.add(number(key(term.symbol(), i + 1, term.arg(i).symbol(), j + 1, term.arg(j).symbol())));
+                    made.add(number(new FeatureKey(relation, i + 1, argument, j + 1, term.arg(j).symbol())));
                 }
             }
             int[] features = made.toIntArray();
             ofFact.put(fact, features);
             factLimit = Math.max(factLimit, Math.min(MAX_FACT_ID, fact + 1));
             return features;
-        }
-
-        /** Key of a feature: up to two (argument position, argument) pairs of a relation; position 0 is none. */
-        private static FeatureKey key(int relation, int position, int argument, int position2, int argument2) {
-            return new FeatureKey(relation, position, argument, position2, argument2);
         }
 
         private int number(FeatureKey key) {
@@ -327,6 +320,7 @@ final class LearnedEvaluation {
         }
     }
 
+    /** A feature: a relation and up to two (argument position, argument) pairs of it; position 0 is none. */
     private record FeatureKey(int relation, int position, int argument, int position2, int argument2) {
     }
 
@@ -395,11 +389,6 @@ final class LearnedEvaluation {
                 return null;
             }
             int m = chosen.length;
-            int[] column = new int[featureCount];
-            Arrays.fill(column, -1);
-            for (int j = 0; j < m; j++) {
-                column[chosen[j]] = j;
-            }
             // Normal equations on standardised features: (Z'Z + ridge * n * I) w = Z'(y - mean y).
             double[][] a = new double[m][m + 1];
             double[] z = new double[m];
@@ -407,7 +396,7 @@ final class LearnedEvaluation {
                 if ((samples.playoutOf.getInt(k) & 1) != 0) {
                     continue;
                 }
-                standardised(sampleFeatures[k], column, chosen, mean, sd, counts, touched, z);
+                standardised(sampleFeatures[k], chosen, mean, sd, counts, touched, z);
                 double y = samples.goals.getInt(k * samples.roles + role) - meanY;
                 for (int i = 0; i < m; i++) {
                     for (int j = 0; j < m; j++) {
@@ -492,8 +481,8 @@ final class LearnedEvaluation {
             }
         }
 
-        private static void standardised(int[] features, int[] column, int[] chosen, double[] mean, double[] sd,
-                int[] counts, IntArrayList touched, double[] z) {
+        private static void standardised(int[] features, int[] chosen, double[] mean, double[] sd, int[] counts,
+                IntArrayList touched, double[] z) {
             count(features, counts, touched);
             for (int j = 0; j < chosen.length; j++) {
                 int feature = chosen[j];

@@ -247,11 +247,7 @@ final class MctsWorker implements SearchRunner.Worker {
      * NONE if the pool is full, or if the state is already on this path (a cycle the tree must not close).
      */
     private int nodeOfMachineState() {
-        int length = machine.stateSize();
-        if (facts.length < length) {
-            facts = new int[Math.max(length, facts.length * 2)];
-        }
-        machine.writeState(facts, 0);
+        int length = writeMachineState();
         long key = StateKeys.of(facts, 0, length);
         int node = tree.findShared(key, facts, 0, length);
         if (node == SearchTree.NONE) {
@@ -262,6 +258,16 @@ final class MctsWorker implements SearchRunner.Worker {
             node = tree.share(node);
         }
         return onPath(node) ? SearchTree.NONE : node;
+    }
+
+    /** Writes the machine's current state to {@link #facts} (grown as needed); returns its length. */
+    private int writeMachineState() {
+        int length = machine.stateSize();
+        if (facts.length < length) {
+            facts = new int[Math.max(length, facts.length * 2)];
+        }
+        machine.writeState(facts, 0);
+        return length;
     }
 
     private boolean onPath(int node) {
@@ -377,11 +383,7 @@ final class MctsWorker implements SearchRunner.Worker {
         if (machine.isTerminal()) {
             return false;
         }
-        int length = machine.stateSize();
-        if (facts.length < length) {
-            facts = new int[Math.max(length, facts.length * 2)];
-        }
-        machine.writeState(facts, 0);
+        int length = writeMachineState();
         for (int role = 0; role < roles; role++) {
             evaluated[role] = evaluation.isUsed(role) ? evaluation.evaluate(facts, length, role) : -1;
         }

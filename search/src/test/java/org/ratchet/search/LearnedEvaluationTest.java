@@ -9,6 +9,7 @@ import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.play.RandomPlayouts;
 
 /**
  * The learned evaluation on real games, on the forward chainer (learning needs thousands of playouts).
@@ -33,7 +34,7 @@ class LearnedEvaluationTest {
                 NO_DEADLINE, 1_500);
         assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
 
-        SplittableRandom random = new SplittableRandom(99);
+        RandomPlayouts moves = new RandomPlayouts(machine, 99, Playout.MAX_STEPS);
         double winnerSum = 0;
         double loserSum = 0;
         int decided = 0;
@@ -46,8 +47,8 @@ class LearnedEvaluationTest {
                 int[] facts = new int[machine.stateSize()];
                 machine.writeState(facts, 0);
                 line[steps++] = facts;
-                for (int role = 0; role < 2; role++) {
-                    joint[role] = machine.legalMove(role, random.nextInt(machine.legalCount(role)));
+                if (!moves.chooseJointMove(joint)) {
+                    break;
                 }
                 machine.advance(joint);
             }
