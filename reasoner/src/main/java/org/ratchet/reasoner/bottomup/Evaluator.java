@@ -37,7 +37,7 @@ final class Evaluator {
     private final long maxRows;
     private final long maxWork;
     private long rows;
-    /** Rows tried by joins so far: the cost of evaluation, the same on every machine. */
+    /** Rows tried by joins (and single-row lookups) so far: the cost of evaluation, the same on every machine. */
     private long work;
 
     private final int[] binding;
@@ -57,6 +57,8 @@ final class Evaluator {
     private final int[][] rowBuffers;
     /** Derives the rows of relations evaluated on demand, in the middle of this evaluator's joins. */
     private Evaluator inner;
+    /** The derivations on demand under way and made, shared with the inner evaluators. */
+    private final Derivations derivations;
     private long componentRows;
     private long componentRowCap = Long.MAX_VALUE;
     private long componentWorkCap = Long.MAX_VALUE;
@@ -74,6 +76,12 @@ final class Evaluator {
     /** An evaluator that throws {@link BudgetExceeded} past the deadline, the rows or the join work given. */
     Evaluator(Program program, TermStore store, Relation[] relations, long deadlineNanos, long maxRows,
             long maxWork) {
+        this(program, store, relations, deadlineNanos, maxRows, maxWork, new Derivations(program.maxArity));
+    }
+
+    private Evaluator(Program program, TermStore store, Relation[] relations, long deadlineNanos, long maxRows,
+            long maxWork, Derivations derivations) {
+        this.derivations = derivations;
         this.program = program;
         this.store = store;
         this.relations = relations;
@@ -190,6 +198,12 @@ final class Evaluator {
      * Derives the rows of the step's relation (evaluated on demand) that match the step's key under the
      * current bindings, unless derived before; the inner evaluator runs the relation's rules with the key
      * bound while this evaluator's join waits.
+     *
+     * <p>A recursive relation's rules demand other keys of it, derived the same way (top-down, each key
+     * once, as tabling does). Where the keys form a cycle (a path back to a key still under way, as in
+     * reachability over a graph with loops), the derivation reading the unfinished key may miss rows; then
+     * the outermost derivation runs every derivation made under it again, until a whole pass adds no row.
+     * Without such a read each key is complete when its derivation ends, since all it read was.
      */
     private void demand(Plan.Step step, int[] key) {
         Plan.Demand demand = step.demand;
@@ -198,18 +212,41 @@ final class Evaluator {
             key[position] = build(step.args[position], true);
         }
         if (!relations[demand.relation].markDemanded(demand.mask, key)) {
+            if (demand.recursive && derivations.underWay(demand, key)) {
+                derivations.cyclic = true;
+            }
             return;
         }
         if (inner == null) {
-            inner = new Evaluator(program, store, relations, deadlineNanos, maxRows, maxWork);
+            inner = new Evaluator(program, store, relations, deadlineNanos, maxRows, maxWork, derivations);
         }
         inner.work = work;
         inner.rows = rows;
-        for (Plan each : demand.plans) {
-            inner.run(each, -1, 0, 0, demand.mask, key);
+        boolean outermost = derivations.depth == 0;
+        derivations.begin(demand, key);
+        try {
+            inner.derive(demand, key);
+            if (outermost && derivations.cyclic) {
+                long before;
+                do {
+                    before = inner.rows;
+                    for (int made = 0; made < derivations.madeCount; made++) {
+                        inner.derive(derivations.made[made], derivations.madeKey(made));
+                    }
+                } while (inner.rows != before);
+            }
+        } finally {
+            derivations.end(outermost);
         }
         work = inner.work;
         rows = inner.rows;
+    }
+
+    /** Runs the demand's plans for the key (by position). */
+    private void derive(Plan.Demand demand, int[] key) {
+        for (Plan each : demand.plans) {
+            run(each, -1, 0, 0, demand.mask, key);
+        }
     }
 
     private void join(int i) {
@@ -226,6 +263,7 @@ final class Evaluator {
                 if (step.demand != null) {
                     demand(step, key);
                 }
+                work++;
                 if (!buildAll(step.args, key) || relations[step.relation].find(key, 0) < 0) {
                     join(i + 1);
                 }
@@ -254,6 +292,7 @@ final class Evaluator {
         }
         int[] key = keys[i];
         if (step.allBound) {
+            work++;
             if (buildAll(step.args, key)) {
                 int row = relation.find(key, 0);
                 if (row >= from && row < to) {
@@ -439,6 +478,83 @@ final class Evaluator {
         }
         if (++pendingRows > componentRowCap) {
             throw tooLarge();
+        }
+    }
+
+    /**
+     * The derivations on demand under way (a stack, innermost last) and those made since the outermost one
+     * began, with their keys: what {@link #demand} needs to find a cycle among keys and to derive again.
+     * Arrays grow as needed and are kept between derivations.
+     */
+    private static final class Derivations {
+        private final int keyLength;
+        int depth;
+        private Plan.Demand[] underWay = new Plan.Demand[8];
+        private int[] underWayKeys;
+        /** Some derivation read the rows of a key still under way: those made may miss rows. */
+        boolean cyclic;
+        Plan.Demand[] made = new Plan.Demand[8];
+        int madeCount;
+        private int[] madeKeys;
+        private final int[] key;
+
+        Derivations(int keyLength) {
+            this.keyLength = keyLength;
+            this.underWayKeys = new int[8 * keyLength];
+            this.madeKeys = new int[8 * keyLength];
+            this.key = new int[keyLength];
+        }
+
+        void begin(Plan.Demand demand, int[] key) {
+            if (depth == underWay.length) {
+                underWay = Arrays.copyOf(underWay, depth * 2);
+                underWayKeys = Arrays.copyOf(underWayKeys, depth * 2 * keyLength);
+            }
+            underWay[depth] = demand;
+            System.arraycopy(key, 0, underWayKeys, depth * keyLength, keyLength);
+            depth++;
+            if (madeCount == made.length) {
+                made = Arrays.copyOf(made, madeCount * 2);
+                madeKeys = Arrays.copyOf(madeKeys, madeCount * 2 * keyLength);
+            }
+            made[madeCount] = demand;
+            System.arraycopy(key, 0, madeKeys, madeCount * keyLength, keyLength);
+            madeCount++;
+        }
+
+        void end(boolean outermost) {
+            depth--;
+            if (outermost) {
+                cyclic = false;
+                madeCount = 0;
+            }
+        }
+
+        /** Whether the key of the demand (on its mask's positions) is being derived. */
+        boolean underWay(Plan.Demand demand, int[] key) {
+            for (int d = 0; d < depth; d++) {
+                if (underWay[d].relation == demand.relation && underWay[d].mask == demand.mask
+                        && sameKey(demand.mask, key, underWayKeys, d * keyLength)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The key of the derivation made {@code index}-th, by position (a buffer reused by the next call). */
+        int[] madeKey(int index) {
+            System.arraycopy(madeKeys, index * keyLength, key, 0, keyLength);
+            return key;
+        }
+
+        private static boolean sameKey(int mask, int[] key, int[] keys, int from) {
+            for (int bits = mask; bits != 0; bits &= bits - 1) {
+                int position = Integer.numberOfTrailingZeros(bits);
+                if (keys[from + position] != key[position]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

@@ -21,7 +21,7 @@ final class JoinOrder {
         /** A relation evaluated on demand with no argument bound: it cannot be read yet. */
         double UNKEYED = Double.POSITIVE_INFINITY;
         /**
-         * A relation evaluated on demand with some arguments free: reading it derives every row of the
+         * A static relation evaluated on demand (too large to build) with some arguments free: reading it derives every row of the
          * partial key (sudoku's exactlyOne with four of ten arguments bound derives 8^6 rows), so it waits
          * for every other literal that can bind more of its arguments.
          */

@@ -73,17 +73,21 @@ final class Plan {
 
     /**
      * How to derive the rows of a relation evaluated on demand that match a key on the argument positions
-     * {@link #mask}: its rules compiled with those head arguments bound, each plan run once per new key.
+     * {@link #mask}: its rules compiled with those head arguments bound, each plan run once per new key. A
+     * recursive relation's plans read the relation itself, through demands for other keys (or this one).
      */
     static final class Demand {
         final int relation;
         final int mask;
+        final boolean recursive;
+        /** Filled in after the demand is registered, so a recursive rule's plan can link to its own demand. */
         final Plan[] plans;
 
-        Demand(int relation, int mask, Plan[] plans) {
+        Demand(int relation, int mask, boolean recursive, int planCount) {
             this.relation = relation;
             this.mask = mask;
-            this.plans = plans;
+            this.recursive = recursive;
+            this.plans = new Plan[planCount];
         }
     }
 }

@@ -68,8 +68,9 @@ final class Program {
     final boolean[] isStatic;
     /**
      * Per relation: evaluated on demand, per key its readers look up (a {@link Plan.Demand} on every step
-     * that reads it), instead of whole. Such a relation is not recursive and is either static and too large
-     * to build, or state-dependent and reads one of those (evaluated whole, it would ask for every key).
+     * that reads it), instead of whole. Such a relation is either static, not recursive and too large to
+     * build, or state-dependent and recursive or reading another one evaluated on demand (see
+     * {@link Builder#planDynamic}).
      */
     final boolean[] onDemand;
     final Component[] components;
@@ -112,19 +113,42 @@ final class Program {
         this.maxSteps = b.maxSteps;
     }
 
+    /** Whether some recursive state- or move-dependent relation is evaluated on demand. */
+    boolean recursionOnDemand() {
+        for (Component component : components) {
+            if (component.recursive && component.onDemand) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether some recursive relation depends on the state or the moves (a candidate to evaluate on demand). */
+    boolean hasRecursiveStateRelations() {
+        for (Component component : components) {
+            if (component.recursive && component.kind != STATIC) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The key of a fact's shape: its functor, arity and whether it is a constant or a compound. */
     static long shapeKey(int functor, int arity, boolean compound) {
         return ((long) functor << 32) | ((long) arity << 1) | (compound ? 1 : 0);
     }
 
     /**
-     * Compiles the game and evaluates its static relations within the deadline and row budget; throws when
+     * Compiles the game and evaluates its static relations within the deadline and row budget, with its
+     * recursive state relations evaluated on demand where {@code recursionOnDemand} and their readers allow
+     * (see {@link Builder#planDynamic}), else whole; throws when
      * the rules are not stratified, use a relation with two arities, are unsafe, or the static relations do
      * not fit the budgets. A static relation that outgrows {@link #DEMAND_ROWS}, or that reads one evaluated
      * on demand without binding any argument, is evaluated on demand where it can be.
      */
-    static Program compile(GameDescription game, long deadlineNanos, long maxRows) throws GdlException {
-        Builder builder = new Builder(game);
+    static Program compile(GameDescription game, long deadlineNanos, long maxRows, boolean recursionOnDemand)
+            throws GdlException {
+        Builder builder = new Builder(game, recursionOnDemand);
         builder.compileRules();
         Program program = new Program(builder);
         Evaluator evaluator = new Evaluator(program, program.base, program.relations, deadlineNanos, maxRows,
@@ -161,6 +185,7 @@ final class Program {
     /** Builds a program from the rules; everything mutable during compilation lives here. */
     private static final class Builder {
         final GameDescription game;
+        final boolean recursionOnDemand;
         final SymbolTable symbols;
         final TermStore store;
         final StaticRelations statics;
@@ -188,8 +213,9 @@ final class Program {
         int maxArity = 1;
         int maxSteps = 1;
 
-        Builder(GameDescription game) throws GdlException {
+        Builder(GameDescription game, boolean recursionOnDemand) throws GdlException {
             this.game = game;
+            this.recursionOnDemand = recursionOnDemand;
             this.symbols = game.symbols();
             this.store = new TermStore(symbols.size());
             DependencyGraph graph = DependencyGraph.of(game);
@@ -319,27 +345,31 @@ final class Program {
             long key = ((long) relation << 32) | mask;
             Plan.Demand demand = demands.get(key);
             if (demand == null) {
-                Plan[] rules = components.get(componentOf[relation]).plans;
-                Plan[] plans = new Plan[rules.length];
-                for (int p = 0; p < plans.length; p++) {
-                    plans[p] = plan(rules[p].rule, rules[p].body, null, List.of(), mask);
-                    if (!link(plans[p])) {
+                Component component = components.get(componentOf[relation]);
+                Plan[] rules = component.plans;
+                demand = new Plan.Demand(relation, mask, component.recursive, rules.length);
+                demands.put(key, demand);
+                for (int p = 0; p < rules.length; p++) {
+                    demand.plans[p] = plan(rules[p].rule, rules[p].body, null, List.of(), mask);
+                    // a state relation read without a key is evaluated whole again (planDynamic)
+                    if (!link(demand.plans[p]) && isStatic[relation]) {
                         throw new GdlException("a relation too large to evaluate whole is read without a key in "
                             + unkeyedRead);
                     }
                 }
-                demand = new Plan.Demand(relation, mask, plans);
-                demands.put(key, demand);
             }
             return demand;
         }
 
         /**
-         * Whether the component can be evaluated on demand: one relation with arguments, not recursive (its
-         * derivation for a key is one pass over its rules), not one the machine reads whole.
+         * Whether the component can be evaluated on demand: one relation with arguments, not one the machine
+         * reads whole, and if recursive, a state relation in a program compiled with recursion on demand (a
+         * static relation is evaluated on demand only when too large to build, and a recursive one is built
+         * semi-naively at the cost of its rows).
          */
         boolean canEvaluateOnDemand(Component component) {
-            if (component.recursive || component.heads.length != 1) {
+            if (component.heads.length != 1
+                    || component.recursive && (component.kind == STATIC || !recursionOnDemand)) {
                 return false;
             }
             int head = component.heads[0];
@@ -362,14 +392,17 @@ final class Program {
         }
 
         /**
-         * Plans the state- and move-dependent components once the static relations are known. Those that read
-         * a relation evaluated on demand are evaluated on demand too where every reader binds a key (evaluated
-         * whole, they would derive the static relation for every key); a component some reader asks without a
-         * key is evaluated whole again, and the plans compiled afresh, until every read is keyed.
+         * Plans the state- and move-dependent components once the static relations are known. Recursive ones,
+         * and those that read a relation evaluated on demand, are evaluated on demand where every reader binds
+         * a key: a recursive relation evaluated whole enumerates every key (chess's clear lines between every
+         * pair of squares, in every state) where its readers ask for a few, and a reader of one evaluated on
+         * demand would derive it for every key. A component some reader asks without a key is evaluated whole
+         * again, and the plans compiled afresh, until every read is keyed.
          */
         void planDynamic(Component[] all) throws GdlException {
             for (Component component : all) {
-                if (component.kind != STATIC && canEvaluateOnDemand(component) && readsOnDemand(component)) {
+                if (component.kind != STATIC && canEvaluateOnDemand(component)
+                        && (component.recursive || readsOnDemand(component))) {
                     markOnDemand(component, true);
                 }
             }
@@ -377,7 +410,8 @@ final class Program {
                 unkeyed.clear();
                 demands.clear();
                 for (Component component : all) {
-                    if (component.kind != STATIC) {
+                    // a component evaluated on demand runs only the plans of its demands, linked as read
+                    if (component.kind != STATIC && !component.onDemand) {
                         replan(component);
                     }
                 }
@@ -425,7 +459,12 @@ final class Program {
                 }
             }
             if (onDemand[relation]) {
-                return mask == 0 ? JoinOrder.Fanout.UNKEYED : JoinOrder.Fanout.PARTLY_KEYED;
+                if (mask == 0) {
+                    return JoinOrder.Fanout.UNKEYED;
+                }
+                // a static one is too large to build, so a partial key may derive a large part of it; a state
+                // relation is read like any other (deriving it per full key would multiply the derivations)
+                return isStatic[relation] ? JoinOrder.Fanout.PARTLY_KEYED : JoinOrder.Fanout.UNKNOWN;
             }
             return relations[relation].fanout(mask);
         }
