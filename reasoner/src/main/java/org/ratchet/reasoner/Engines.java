@@ -35,8 +35,13 @@ public final class Engines {
 
     /** The fallback's time budget: it prepares most games in well under a second, and the last resort waits. */
     private static final long FALLBACK_MILLIS = 3_000;
-    /** How long each of the fallback and the last resort is timed before choosing between them. */
+    /** How long each of the fallback and the last resort is timed per round before choosing between them. */
     private static final long SPEED_TRIAL_MILLIS = 50;
+    /**
+     * Rounds of the speed trial, the two engines timed in turn: each is rated by its best round, so the first
+     * round's compilation by the JIT and a moment of load on the machine count less.
+     */
+    private static final int SPEED_TRIAL_ROUNDS = 2;
     /** The last resort replaces a fallback that prepared the game only when it is this many times faster. */
     static final double LAST_RESORT_FACTOR = 3;
 
@@ -103,13 +108,19 @@ public final class Engines {
         // Bottom-up evaluation derives whole relations in every state, the prover only what a query asks:
         // where that makes the fallback much slower (mummymaze1p: 20x), the prover plays.
         StateMachineFactory lastResort = create(lastResortEngine(), game);
-        double fallbackRate = stepsPerSecond(fallback, SPEED_TRIAL_MILLIS);
-        double lastResortRate = stepsPerSecond(lastResort, SPEED_TRIAL_MILLIS);
+        double fallbackRate = 0;
+        double lastResortRate = 0;
+        for (int round = 0; round < SPEED_TRIAL_ROUNDS; round++) {
+            fallbackRate = Math.max(fallbackRate, stepsPerSecond(fallback, SPEED_TRIAL_MILLIS));
+            lastResortRate = Math.max(lastResortRate, stepsPerSecond(lastResort, SPEED_TRIAL_MILLIS));
+        }
         if (prefersLastResort(fallbackRate, lastResortRate)) {
             LOG.info("engine {} plays: it ran {} states/s on a short random walk, {} only {}", lastResortEngine(),
                 Math.round(lastResortRate), fallbackEngine(), Math.round(fallbackRate));
             return lastResort;
         }
+        LOG.info("engine {} plays: it ran {} states/s on a short random walk, {} {}", fallbackEngine(),
+            Math.round(fallbackRate), lastResortEngine(), Math.round(lastResortRate));
         return fallback;
     }
 
