@@ -212,7 +212,7 @@ final class Evaluator {
             key[position] = build(step.args[position], true);
         }
         if (!relations[demand.relation].markDemanded(demand.mask, key)) {
-            if (demand.recursive && derivations.underWay(demand, key)) {
+            if (demand.recursive && derivations.underWay.contains(demand, key)) {
                 derivations.cyclic = true;
             }
             return;
@@ -222,7 +222,7 @@ final class Evaluator {
         }
         inner.work = work;
         inner.rows = rows;
-        boolean outermost = derivations.depth == 0;
+        boolean outermost = derivations.depth() == 0;
         derivations.begin(demand, key);
         try {
             inner.derive(demand, key);
@@ -230,8 +230,8 @@ final class Evaluator {
                 long before;
                 do {
                     before = inner.rows;
-                    for (int made = 0; made < derivations.madeCount; made++) {
-                        inner.derive(derivations.made[made], derivations.madeKey(made));
+                    for (int made = 0; made < derivations.made.size; made++) {
+                        inner.derive(derivations.made.demands[made], derivations.madeKey(made));
                     }
                 } while (inner.rows != before);
             }
@@ -483,71 +483,83 @@ final class Evaluator {
 
     /**
      * The derivations on demand under way (a stack, innermost last) and those made since the outermost one
-     * began, with their keys: what {@link #demand} needs to find a cycle among keys and to derive again.
-     * Arrays grow as needed and are kept between derivations.
+     * began: what {@link #demand} needs to find a cycle among keys and to derive again.
      */
     private static final class Derivations {
-        private final int keyLength;
-        int depth;
-        private Plan.Demand[] underWay = new Plan.Demand[8];
-        private int[] underWayKeys;
+        final DemandList underWay;
+        final DemandList made;
         /** Some derivation read the rows of a key still under way: those made may miss rows. */
         boolean cyclic;
-        Plan.Demand[] made = new Plan.Demand[8];
-        int madeCount;
-        private int[] madeKeys;
         private final int[] key;
 
         Derivations(int keyLength) {
-            this.keyLength = keyLength;
-            this.underWayKeys = new int[8 * keyLength];
-            this.madeKeys = new int[8 * keyLength];
+            this.underWay = new DemandList(keyLength);
+            this.made = new DemandList(keyLength);
             this.key = new int[keyLength];
         }
 
+        int depth() {
+            return underWay.size;
+        }
+
         void begin(Plan.Demand demand, int[] key) {
-            if (depth == underWay.length) {
-                underWay = Arrays.copyOf(underWay, depth * 2);
-                underWayKeys = Arrays.copyOf(underWayKeys, depth * 2 * keyLength);
-            }
-            underWay[depth] = demand;
-            System.arraycopy(key, 0, underWayKeys, depth * keyLength, keyLength);
-            depth++;
-            if (madeCount == made.length) {
-                made = Arrays.copyOf(made, madeCount * 2);
-                madeKeys = Arrays.copyOf(madeKeys, madeCount * 2 * keyLength);
-            }
-            made[madeCount] = demand;
-            System.arraycopy(key, 0, madeKeys, madeCount * keyLength, keyLength);
-            madeCount++;
+            underWay.add(demand, key);
+            made.add(demand, key);
         }
 
         void end(boolean outermost) {
-            depth--;
+            underWay.size--;
             if (outermost) {
                 cyclic = false;
-                madeCount = 0;
+                made.size = 0;
             }
         }
 
-        /** Whether the key of the demand (on its mask's positions) is being derived. */
-        boolean underWay(Plan.Demand demand, int[] key) {
-            for (int d = 0; d < depth; d++) {
-                if (underWay[d].relation == demand.relation && underWay[d].mask == demand.mask
-                        && sameKey(demand.mask, key, underWayKeys, d * keyLength)) {
+        /** The key of the derivation made {@code index}-th, by position (a buffer reused by the next call). */
+        int[] madeKey(int index) {
+            return made.key(index, key);
+        }
+    }
+
+    /** Demands with their keys (by position), in the order added; the arrays grow and are kept. */
+    private static final class DemandList {
+        private final int keyLength;
+        Plan.Demand[] demands = new Plan.Demand[8];
+        private int[] keys;
+        int size;
+
+        DemandList(int keyLength) {
+            this.keyLength = keyLength;
+            this.keys = new int[8 * keyLength];
+        }
+
+        void add(Plan.Demand demand, int[] key) {
+            if (size == demands.length) {
+                demands = Arrays.copyOf(demands, size * 2);
+                keys = Arrays.copyOf(keys, size * 2 * keyLength);
+            }
+            demands[size] = demand;
+            System.arraycopy(key, 0, keys, size * keyLength, keyLength);
+            size++;
+        }
+
+        /** Whether the list holds the demand's relation and mask with the same key on the mask's positions. */
+        boolean contains(Plan.Demand demand, int[] key) {
+            for (int d = 0; d < size; d++) {
+                if (demands[d].relation == demand.relation && demands[d].mask == demand.mask
+                        && sameKey(demand.mask, key, d * keyLength)) {
                     return true;
                 }
             }
             return false;
         }
 
-        /** The key of the derivation made {@code index}-th, by position (a buffer reused by the next call). */
-        int[] madeKey(int index) {
-            System.arraycopy(madeKeys, index * keyLength, key, 0, keyLength);
-            return key;
+        int[] key(int index, int[] into) {
+            System.arraycopy(keys, index * keyLength, into, 0, keyLength);
+            return into;
         }
 
-        private static boolean sameKey(int mask, int[] key, int[] keys, int from) {
+        private boolean sameKey(int mask, int[] key, int from) {
             for (int bits = mask; bits != 0; bits &= bits - 1) {
                 int position = Integer.numberOfTrailingZeros(bits);
                 if (keys[from + position] != key[position]) {
