@@ -114,14 +114,11 @@ public final class Engines {
             fallbackRate = Math.max(fallbackRate, stepsPerSecond(fallback, SPEED_TRIAL_MILLIS));
             lastResortRate = Math.max(lastResortRate, stepsPerSecond(lastResort, SPEED_TRIAL_MILLIS));
         }
-        if (prefersLastResort(fallbackRate, lastResortRate)) {
-            LOG.info("engine {} plays: it ran {} states/s on a short random walk, {} only {}", lastResortEngine(),
-                Math.round(lastResortRate), fallbackEngine(), Math.round(fallbackRate));
-            return lastResort;
-        }
-        LOG.info("engine {} plays: it ran {} states/s on a short random walk, {} {}", fallbackEngine(),
-            Math.round(fallbackRate), lastResortEngine(), Math.round(lastResortRate));
-        return fallback;
+        boolean lastResortPlays = prefersLastResort(fallbackRate, lastResortRate);
+        LOG.info("engine {} plays: on short random walks {} ran {} states/s, {} {}",
+            lastResortPlays ? lastResortEngine() : fallbackEngine(), fallbackEngine(), Math.round(fallbackRate),
+            lastResortEngine(), Math.round(lastResortRate));
+        return lastResortPlays ? lastResort : fallback;
     }
 
     /**
