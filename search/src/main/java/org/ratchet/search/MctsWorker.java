@@ -161,6 +161,8 @@ final class MctsWorker implements SearchRunner.Worker {
         }
         int end = SearchTree.NONE; // the node the iteration ends at, NONE when it ends just past the tree
         boolean machineReady = false;
+        // the length of the machine's state in facts where this iteration wrote it there, else -1
+        int stateLength = -1;
         boolean finished = false;
         int claimedNode = SearchTree.NONE;
         long claimedJoint = 0;
@@ -190,7 +192,8 @@ final class MctsWorker implements SearchRunner.Worker {
                 }
                 machineReady = true;
                 if (claimedNode != SearchTree.NONE) {
-                    int made = nodeOfMachineState();
+                    stateLength = writeMachineState();
+                    int made = nodeOfMachineState(stateLength);
                     if (made == SearchTree.NONE) {
                         tree.releaseChild(node, joint);
                     } else {
@@ -214,7 +217,7 @@ final class MctsWorker implements SearchRunner.Worker {
                 if (!machineReady) {
                     tree.setMachineState(machine, end);
                 }
-                boolean evaluating = evaluation != null && evaluate();
+                boolean evaluating = evaluation != null && evaluate(stateLength);
                 if (!playout.run(runner, goals, pairs != null ? lastJointMove() : null)) {
                     return false;
                 }
@@ -243,11 +246,11 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     /**
-     * The node of the machine's current state: the shared node of that state if there is one, else a new one.
-     * NONE if the pool is full, or if the state is already on this path (a cycle the tree must not close).
+     * The node of the machine's current state, already written to {@link #facts} ({@code length} ints): the
+     * shared node of that state if there is one, else a new one. NONE if the pool is full, or if the state is
+     * already on this path (a cycle the tree must not close).
      */
-    private int nodeOfMachineState() {
-        int length = writeMachineState();
+    private int nodeOfMachineState(int length) {
         long key = StateKeys.of(facts, 0, length);
         int node = tree.findShared(key, facts, 0, length);
         if (node == SearchTree.NONE) {
@@ -377,13 +380,14 @@ final class MctsWorker implements SearchRunner.Worker {
 
     /**
      * Evaluates the machine's current state (a playout's first) for each role, unless it is terminal (its
-     * goals are exact then). Returns whether it did.
+     * goals are exact then). {@code written} is the state's length where the iteration already wrote it to
+     * {@link #facts} (a node it just made), else -1. Returns whether it evaluated.
      */
-    private boolean evaluate() {
+    private boolean evaluate(int written) {
         if (machine.isTerminal()) {
             return false;
         }
-        int length = writeMachineState();
+        int length = written >= 0 ? written : writeMachineState();
         for (int role = 0; role < roles; role++) {
             evaluated[role] = evaluation.isUsed(role) ? evaluation.evaluate(facts, length, role) : -1;
         }
