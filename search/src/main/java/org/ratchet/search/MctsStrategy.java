@@ -71,7 +71,7 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
-        this.evaluation = options.evaluationWeight() > 0 ? learnEvaluation(deadlineMillis) : null;
+        this.evaluation = options.learnsEvaluation() ? learnEvaluation(deadlineMillis) : null;
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
@@ -103,7 +103,7 @@ public final class MctsStrategy implements ReportingStrategy {
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
         if (evaluation != null) {
-            worker.useEvaluation(evaluation, options.evaluationWeight());
+            worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits());
         }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
             worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),

@@ -39,6 +39,8 @@ final class MctsWorker implements SearchRunner.Worker {
     /** The evaluation learned in the start clock, or null; see {@link #blendEvaluation()}. */
     private LearnedEvaluation evaluation;
     private double evaluationWeight;
+    /** Heuristic priming's weight in visits (0: off); see {@link #moveScore}. */
+    private int evaluationVisits;
     /** Each role's learned evaluation of the playout's first state, read before the playout moves on. */
     private final int[] evaluated;
     /** What the tree's edges take: the playout's goals blended with {@link #evaluated}. */
@@ -93,12 +95,14 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     /**
-     * Makes the tree take {@code weight} (0..1) of each playout's value from the learned evaluation of the
-     * state the playout starts from, for the roles whose evaluation is good enough.
+     * Makes the tree use the learned evaluation, for the roles whose evaluation is good enough: it takes
+     * {@code weight} (0..1) of each playout's value from the evaluation of the state the playout starts from,
+     * and a move whose node is made starts with the evaluation of that node's state as {@code visits} visits.
      */
-    void useEvaluation(LearnedEvaluation learned, double weight) {
+    void useEvaluation(LearnedEvaluation learned, double weight, int visits) {
         this.evaluation = learned;
         this.evaluationWeight = weight;
+        this.evaluationVisits = visits;
     }
 
     MoveAverages averages() {
@@ -217,12 +221,12 @@ final class MctsWorker implements SearchRunner.Worker {
                 if (!machineReady) {
                     tree.setMachineState(machine, end);
                 }
-                boolean evaluating = evaluation != null && evaluate(stateLength);
+                boolean blending = evaluation != null && evaluationWeight > 0 && evaluate(stateLength);
                 if (!playout.run(runner, goals, pairs != null ? lastJointMove() : null)) {
                     return false;
                 }
                 System.arraycopy(goals, 0, backedUp, 0, roles);
-                if (evaluating) {
+                if (blending) {
                     blendEvaluation();
                 }
                 playedOut = true;
@@ -257,6 +261,13 @@ final class MctsWorker implements SearchRunner.Worker {
             node = tree.newNode(allocator, machine, facts, length, key);
             if (node == SearchTree.NONE) {
                 return SearchTree.NONE;
+            }
+            if (evaluationVisits > 0 && evaluation != null && !tree.isTerminal(node)) {
+                for (int role = 0; role < roles; role++) {
+                    if (evaluation.isUsed(role)) {
+                        tree.setEvaluation(node, role, evaluation.evaluate(facts, length, role));
+                    }
+                }
             }
             node = tree.share(node);
         }
@@ -346,7 +357,10 @@ final class MctsWorker implements SearchRunner.Worker {
      * move's value starts as its MAST average (what the move earned in this match's playouts, wherever it was
      * played), counted as {@link #priorVisits} visits, and the samples through this edge take over as they
      * come. With GRAVE the value blends in the move's all-moves-as-first value at the reference node
-     * ({@link Grave#value}). Otherwise every move is tried once before any twice.
+     * ({@link Grave#value}). Otherwise every move is tried once before any twice; with heuristic priming, the
+     * samples of a move whose node has a learned evaluation are then averaged with that evaluation, counted
+     * as {@link #evaluationVisits} visits, so the more promising moves are searched first and the samples
+     * take over as they come (in turn-taking games: a simultaneous move has no one node to judge it by).
      */
     private double moveScore(int node, int mover, int role, int moveIndex, int edge, double logVisits) {
         int n = tree.edgeVisits(edge);
@@ -366,7 +380,11 @@ final class MctsWorker implements SearchRunner.Worker {
         if (n == 0) {
             return Double.MAX_VALUE;
         }
-        return tree.edgeValue(edge) / (double) n / SearchTree.MAX_GOAL + exploration * Math.sqrt(logVisits / n);
+        int rated = child >= 0 && evaluationVisits > 0 ? tree.evaluation(child, role) : SearchTree.NONE;
+        double mean = rated >= 0
+                ? (tree.edgeValue(edge) + (double) evaluationVisits * rated) / (n + evaluationVisits)
+                : tree.edgeValue(edge) / (double) n;
+        return mean / SearchTree.MAX_GOAL + exploration * Math.sqrt(logVisits / n);
     }
 
     private void fillJointMove(int level) {

@@ -22,11 +22,15 @@ package org.ratchet.search;
  * @param puzzleSolver       in single-player games, one worker shares its time between the tree and an
  *                           exhaustive depth-first walk of the puzzle's states ({@link PuzzleSolver})
  * @param evaluationWeight   the share, 0..1, of a playout's result that a state evaluation learned in the
- *                           start clock replaces ({@link LearnedEvaluation}); 0 learns none
+ *                           start clock replaces ({@link LearnedEvaluation})
+ * @param evaluationVisits   heuristic priming: a move's value in the tree is averaged with the learned
+ *                           evaluation of the state it leads to, counted as this many visits (where one role
+ *                           moves); 0 turns it off (no evaluation is learned when this and the weight are 0)
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
-        int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight) {
+        int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
+        int evaluationVisits) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -63,6 +67,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (!(evaluationWeight >= 0 && evaluationWeight <= 1)) {
             throw new IllegalArgumentException("evaluation weight must be between 0 and 1, not " + evaluationWeight);
         }
+        if (evaluationVisits < 0) {
+            throw new IllegalArgumentException("evaluation visits must not be negative, not " + evaluationVisits);
+        }
+        if (evaluationVisits > 0 && (priorVisits > 0 || graveReference > 0)) {
+            throw new IllegalArgumentException("heuristic priming (evaluation visits), MAST-in-tree (prior visits) "
+                    + "and GRAVE are ways to value a tree move before its samples do; choose one");
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
@@ -81,7 +92,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0);
+                DEFAULT_GRAVE_BIAS, false, 0, 0);
     }
 
     /** The given percentage of the maximum heap, in bytes. */
@@ -92,72 +103,96 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public SearchOptions withThreads(int newThreads) {
         return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
         return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
         return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withExploration(double newExploration) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withSeed(long newSeed) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver, evaluationWeight);
+                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver, evaluationWeight,
+                evaluationVisits);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight);
+                evaluationWeight,
+                evaluationVisits);
     }
 
     /** GRAVE with the given reference visits (0: off) and bias. */
     public SearchOptions withGrave(int newReference, double newBias) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver, evaluationWeight);
+                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver, evaluationWeight,
+                evaluationVisits);
     }
 
     /** With or without the puzzle walk beside the tree in single-player games. */
     public SearchOptions withPuzzleSolver(boolean on) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on, evaluationWeight);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on, evaluationWeight,
+                evaluationVisits);
     }
 
     /** With the given share (0..1) of playout results replaced by the learned evaluation; 0: none learned. */
     public SearchOptions withEvaluationWeight(double newWeight) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver, newWeight);
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver, newWeight,
+                evaluationVisits);
+    }
+
+    /** With heuristic priming of new tree moves by the learned evaluation, as that many visits; 0: off. */
+    public SearchOptions withEvaluationVisits(int newVisits) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight, newVisits);
+    }
+
+    /** Whether the search learns a state evaluation in the start clock (blended or priming). */
+    public boolean learnsEvaluation() {
+        return evaluationWeight > 0 || evaluationVisits > 0;
     }
 
     /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */

@@ -99,6 +99,8 @@ final class SearchTree {
     private byte[] flags;
     private int[] provenStates;
     private int[] provenGoals;
+    /** Each role's learned evaluation of a node's state (0..100), or -1 where none was stored. */
+    private byte[] evaluations;
     private int[] visits;
     private int[] marks;
     private int[] queue;
@@ -205,6 +207,8 @@ final class SearchTree {
         flags = flags == null ? new byte[nodes] : Arrays.copyOf(flags, nodes);
         provenStates = grown(provenStates, nodes);
         provenGoals = grown(provenGoals, Math.multiplyExact(nodes, roles));
+        evaluations = evaluations == null ? new byte[Math.multiplyExact(nodes, roles)]
+                : Arrays.copyOf(evaluations, Math.multiplyExact(nodes, roles));
         visits = grown(visits, nodes);
         marks = grown(marks, nodes);
         queue = grown(queue, nodes);
@@ -349,7 +353,7 @@ final class SearchTree {
                 Math.min(CHILD_SLOT_LIMIT, states == 0 ? 2 : (jointSum + states - 1) / states));
         boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
         long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
-                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES
+                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES + roles
                 + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
                 + childrenPerNode * (long) Integer.BYTES
                 + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
@@ -439,6 +443,19 @@ final class SearchTree {
     /** Role's exact goal at a proven node. */
     int provenGoal(int node, int role) {
         return provenGoals[node * roles + role];
+    }
+
+    /** Role's learned evaluation of the node's state (0..100), or {@link #NONE} where none was stored. */
+    int evaluation(int node, int role) {
+        return evaluations[node * roles + role];
+    }
+
+    /**
+     * Stores role's learned evaluation (0..100) of a node's state, before the node is shared: a search that
+     * primes new moves with it reads it from there ({@link MctsWorker}).
+     */
+    void setEvaluation(int node, int role, int value) {
+        evaluations[node * roles + role] = (byte) Math.max(0, Math.min(MAX_GOAL, value));
     }
 
     /** The child of {@code joint}, {@link #NONE} if it has none yet, or {@link #PENDING} while it is made. */
@@ -643,6 +660,7 @@ final class SearchTree {
         }
         movers[node] = (byte) (choosers <= 1 ? mover : -1);
         flags[node] = (byte) (terminal ? TERMINAL : 0);
+        Arrays.fill(evaluations, node * roles, node * roles + roles, (byte) NONE);
         visits[node] = 0;
         if (terminal) {
             for (int role = 0; role < roles; role++) {

@@ -3,7 +3,9 @@ package org.ratchet.search;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ratchet.reasoner.StateMachine;
@@ -55,17 +57,65 @@ class GdlPositionTest {
      * feature the evaluation learns, and the exact values of the solver still decide.
      */
     @ParameterizedTest
-    @CsvSource({"1", "2"})
-    void theLearnedEvaluationKeepsTheWinningMove(int threads) {
+    @CsvSource({"1, 0.5, 0", "2, 0.5, 0", "1, 0, 10", "2, 0, 10"})
+    void theLearnedEvaluationKeepsTheWinningMove(int threads, double weight, int primingVisits) {
         StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
         StateMachine machine = game.newMachine();
-        SearchOptions options = MctsToyGameTest.options(1500, 11).withThreads(threads).withEvaluationWeight(0.5);
+        SearchOptions options = MctsToyGameTest.options(1500, 11).withThreads(threads).withEvaluationWeight(weight)
+                .withEvaluationVisits(primingVisits);
         try (MctsStrategy mcts = new MctsStrategy(options)) {
             mcts.prepare(game, GdlGames.roleIndex(machine, "white"), NO_DEADLINE);
             assertTrue(mcts.evaluation() != null, "no evaluation learned");
             int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
             assertEquals("(move 1 4 1 5)", GdlGames.render(machine, machine.move(move)), mcts.statistics().toString());
             assertEquals(100, mcts.statistics().provenValue(), mcts.statistics().toString());
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    /**
+     * Heuristic priming: each node the tree makes keeps its state's learned evaluation, and a move's value
+     * starts from it. With the priming as heavy as a thousand visits and no exploration, the search, after
+     * trying each of white's moves once, keeps to the moves whose states the evaluation rates highest: of the
+     * moves not yet proven, the others are tried once only (without the priming, more often).
+     */
+    @Test
+    void primingKeepsEachNodesEvaluationAndSearchesTheBestRatedMoves() {
+        StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
+        StateMachine machine = game.newMachine();
+        int white = GdlGames.roleIndex(machine, "white");
+        SearchOptions options = MctsToyGameTest.options(200, 5).withEvaluationVisits(1000).withExploration(0);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, white, NO_DEADLINE);
+            LearnedEvaluation evaluation = mcts.evaluation();
+            assertTrue(evaluation != null && evaluation.isUsed(white), "no evaluation learned for white");
+            mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            SearchTree tree = mcts.tree();
+            int root = tree.root();
+            int bestRated = -1;
+            int[] rated = new int[tree.moveCount(root, white)];
+            Arrays.fill(rated, -1);
+            for (int i = 0; i < tree.moveCount(root, white); i++) {
+                int child = tree.childOfMove(root, i);
+                assertTrue(child >= 0, "white's move " + i + " was never tried");
+                if (tree.isTerminal(child)) {
+                    continue;
+                }
+                int[] facts = tree.state(child).facts();
+                int expected = Math.max(0, Math.min(SearchTree.MAX_GOAL,
+                        evaluation.evaluate(facts, facts.length, white)));
+                assertEquals(expected, tree.evaluation(child, white), "the evaluation kept for move " + i);
+                if (!tree.isProven(child)) { // a proven move's exact value replaces the rest
+                    rated[i] = expected;
+                    bestRated = Math.max(bestRated, expected);
+                }
+            }
+            for (int i = 0; i < rated.length; i++) {
+                if (rated[i] >= 0 && rated[i] < bestRated) {
+                    assertEquals(1, tree.edgeVisits(tree.edgeStart(root, white) + i),
+                            "visits of move " + i + ", rated " + rated[i] + " (best " + bestRated + ")");
+                }
+            }
             assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }

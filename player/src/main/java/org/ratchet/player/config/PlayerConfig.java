@@ -37,6 +37,7 @@ public final class PlayerConfig {
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
     private final int searchEvaluationPercent;
+    private final int searchEvaluationVisits;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -66,6 +67,7 @@ public final class PlayerConfig {
         }
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
+        searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -225,6 +227,10 @@ public final class PlayerConfig {
     /** Share (percent) of a playout's value taken from the learned evaluation; 0: none learned. */
     public int searchEvaluationPercent() {
         return searchEvaluationPercent;
+    }
+
+    public int searchEvaluationVisits() {
+        return searchEvaluationVisits;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */

@@ -39,7 +39,10 @@ public enum Setting {
             + " solutions and the best possible score are found where random playouts miss them."),
     SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "0", "P",
         "Share of a playout's value taken from a state evaluation learned from random playouts in the start clock"
-            + " (counts of pieces and other facts), where it predicts the goals well enough; 0 learns none."),
+            + " (counts of pieces and other facts), where it predicts the goals well enough."),
+    SEARCH_EVALUATION_VISITS("search.evaluation.visits", "0", "N",
+        "Heuristic priming: a move's value in the tree starts from the learned evaluation of the state it leads"
+            + " to, weighted as this many visits; 0 turns it off (with the percent at 0 too, nothing is learned)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -27,7 +27,8 @@ final class StrategyProvider {
             .withPriorVisits(config.searchPriorVisits())
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
             .withPuzzleSolver(config.searchPuzzleWalk())
-            .withEvaluationWeight(config.searchEvaluationPercent() / 100.0);
+            .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
+            .withEvaluationVisits(config.searchEvaluationVisits());
         return Strategies.create(config.strategy(), options);
     }
 }
