@@ -32,6 +32,14 @@ final class MctsWorker implements SearchRunner.Worker {
     private final Playout playout;
     private final BestLine bestLine;
     private final double exploration;
+    /**
+     * Each role's exploration constant: {@link #exploration}, times (1 - the blend's weight) for a role whose
+     * values the learned evaluation is blended into. Blending takes that share of every value from the
+     * evaluation, so where the evaluation rates a node's children alike (early in checkers), the differences
+     * the tree chooses by shrink by that factor while the exploration bonus does not: the search would explore
+     * more and exploit less than without the evaluation. Scaling the bonus alike keeps the balance.
+     */
+    private final double[] roleExploration;
     /** MAST-in-tree weight in visits (0: plain UCT); see {@link SearchOptions#priorVisits()}. */
     private final int priorVisits;
     /** GRAVE's statistics and reference node; null when GRAVE is off. */
@@ -84,6 +92,8 @@ final class MctsWorker implements SearchRunner.Worker {
         this.playout = new Playout(machine, random, averages, pairs);
         this.bestLine = bestLine;
         this.exploration = exploration;
+        this.roleExploration = new double[machine.roleCount()];
+        Arrays.fill(roleExploration, exploration);
         this.priorVisits = averages == null ? 0 : priorVisits;
         this.grave = grave;
         this.roles = machine.roleCount();
@@ -103,6 +113,9 @@ final class MctsWorker implements SearchRunner.Worker {
         this.evaluation = learned;
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
+        for (int role = 0; role < roles; role++) {
+            roleExploration[role] = learned.isUsed(role) ? exploration * (1 - weight) : exploration;
+        }
     }
 
     MoveAverages averages() {
@@ -370,12 +383,13 @@ final class MctsWorker implements SearchRunner.Worker {
         }
         if (grave != null) {
             double value = grave.value(role, edge, n);
-            return Double.isNaN(value) ? Double.MAX_VALUE : value + exploration * Math.sqrt(logVisits / (n + 1));
+            return Double.isNaN(value) ? Double.MAX_VALUE
+                    : value + roleExploration[role] * Math.sqrt(logVisits / (n + 1));
         }
         if (priorVisits > 0) {
             double prior = averages.mean(role, tree.edgeMove(edge));
             double value = (tree.edgeValue(edge) + priorVisits * prior) / (n + priorVisits) / SearchTree.MAX_GOAL;
-            return value + exploration * Math.sqrt(logVisits / (n + 1));
+            return value + roleExploration[role] * Math.sqrt(logVisits / (n + 1));
         }
         if (n == 0) {
             return Double.MAX_VALUE;
@@ -384,7 +398,7 @@ final class MctsWorker implements SearchRunner.Worker {
         double mean = rated >= 0
                 ? (tree.edgeValue(edge) + (double) evaluationVisits * rated) / (n + evaluationVisits)
                 : tree.edgeValue(edge) / (double) n;
-        return mean / SearchTree.MAX_GOAL + exploration * Math.sqrt(logVisits / n);
+        return mean / SearchTree.MAX_GOAL + roleExploration[role] * Math.sqrt(logVisits / n);
     }
 
     private void fillJointMove(int level) {
