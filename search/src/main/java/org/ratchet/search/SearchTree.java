@@ -451,11 +451,12 @@ final class SearchTree {
     }
 
     /**
-     * Stores role's learned evaluation (0..100) of a node's state, before the node is shared: a search that
-     * primes new moves with it reads it from there ({@link MctsWorker}).
+     * Stores role's learned evaluation of a node's state ({@link LearnedEvaluation#evaluate}: 0..100, so it
+     * fits a byte), before the node is shared: a search that primes new moves with it reads it from there
+     * ({@link MctsWorker}).
      */
     void setEvaluation(int node, int role, int value) {
-        evaluations[node * roles + role] = (byte) Math.max(0, Math.min(MAX_GOAL, value));
+        evaluations[node * roles + role] = (byte) value;
     }
 
     /** The child of {@code joint}, {@link #NONE} if it has none yet, or {@link #PENDING} while it is made. */

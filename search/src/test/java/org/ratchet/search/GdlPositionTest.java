@@ -102,8 +102,7 @@ class GdlPositionTest {
                     continue;
                 }
                 int[] facts = tree.state(child).facts();
-                int expected = Math.max(0, Math.min(SearchTree.MAX_GOAL,
-                        evaluation.evaluate(facts, facts.length, white)));
+                int expected = evaluation.evaluate(facts, facts.length, white);
                 assertEquals(expected, tree.evaluation(child, white), "the evaluation kept for move " + i);
                 if (!tree.isProven(child)) { // a proven move's exact value replaces the rest
                     rated[i] = expected;
