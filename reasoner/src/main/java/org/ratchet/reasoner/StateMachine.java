@@ -90,4 +90,12 @@ public interface StateMachine {
 
     /** The fact id of a fact term, or -1 if the engine knows no such fact (used to move a state between engines). */
     int factId(Term fact);
+
+    /**
+     * How many facts the engine numbered before play: ids {@code 0 .. factCount() - 1} are all the facts it
+     * knows. -1 for an engine that numbers facts as it meets them.
+     */
+    default int factCount() {
+        return -1;
+    }
 }

@@ -1,7 +1,11 @@
 package org.ratchet.search;
 
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +27,15 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * column 3", "cells in row 4", "white cells" (a piece count), "white cells in row 4" (progress), and so on.
  * Material, territory and progress along a board show up this way without knowing the game.
  *
+ * <p><b>Numbers.</b> A numeral argument is a quantity, not a level: it adds its value to a linear feature and
+ * one to each threshold it reaches ("at least t", for the values seen at that position), alone and with each
+ * symbol beside it: {@code (captureCount white 11)} adds 11 to "white's capture count" and counts towards
+ * "white captured at least 9", and {@code (cell 3 4 white)} towards "white cells in row 4 or above". As levels,
+ * a count that random play seldom reaches would weigh nothing (too rare to be fitted) and rate below the ten
+ * captures random play often makes, so a search led by the evaluation would stop capturing there. As a
+ * quantity, eleven passes every threshold that ten passes, and the linear part goes on beyond them. Two
+ * numerals side by side (a square's coordinates) still count as a level pair.
+ *
  * <p><b>Learning.</b> Random playouts from the initial state leave samples: a few non-terminal states of each
  * playout with the goals it ended with. The features that correlate best with a role's goal are fitted by
  * ridge regression on the samples of even playouts, and the fit is judged by the correlation of its
@@ -32,7 +45,8 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  *
  * <p><b>Cost.</b> The fitted function is linear in the facts, so it is stored as one weight per fact and role,
  * and an evaluation sums the weights of the state's facts: no allocation, safe to share between threads.
- * Facts first seen after learning weigh nothing.
+ * Every fact the engine numbered before play is weighed, those no sample had too; an engine that numbers facts
+ * as it meets them (the prover) gives facts first met after learning no weight.
  */
 final class LearnedEvaluation {
     /** Below this quality (correlation of predictions with held-out goals), a role's evaluation is not used. */
@@ -50,6 +64,14 @@ final class LearnedEvaluation {
      * runs, briefly, in the start clock).
      */
     private static final int MAX_SAMPLE_INTS = 2 << 20;
+    /** Numerals up to this value are quantities (larger ones are rather names than quantities). */
+    private static final int MAX_NUMERAL = 100_000;
+    /** The most thresholds of one numeric argument position (spread over the values seen there). */
+    private static final int MAX_THRESHOLDS = 16;
+    /** Argument positions per relation in a feature's key (relations have fewer arguments). */
+    private static final int MAX_ARITY = 1 << 16;
+    /** The most facts {@link #learn} weighs beyond those seen in the samples. */
+    private static final int MAX_UNSEEN_FACTS = 1 << 20;
     /** Facts with larger ids get no weight (an engine numbering facts sparsely would otherwise cost memory). */
     private static final int MAX_FACT_ID = 1 << 22;
     /** Ridge penalty relative to the number of samples (features are standardised). */
@@ -117,7 +139,7 @@ final class LearnedEvaluation {
     static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long deadlineMillis,
             int maxPlayouts) {
         Samples samples = Samples.collect(machine, initial, random, deadlineMillis, maxPlayouts);
-        Features features = new Features(machine);
+        Features features = new Features(machine, samples);
         int roles = machine.roleCount();
         int[][] sampleFeatures = features.of(samples);
         double[] bias = new double[roles];
@@ -136,17 +158,23 @@ final class LearnedEvaluation {
                 summary.append(fit.describeTop(features, machine.description().symbols(), 3));
             }
         }
-        int factLimit = features.factLimit();
+        // Every fact the engine has numbered is weighed, not only those the samples had: a capture count that
+        // random play never reached still has its value and the thresholds it passes.
+        int numbered = Math.min(machine.factCount(), MAX_UNSEEN_FACTS);
+        int factLimit = Math.min(MAX_FACT_ID, Math.max(features.factLimit(), numbered));
+        int fitted = features.count(); // features first made below have no weight
         float[] factWeights = new float[factLimit * roles];
         for (int fact = 0; fact < factLimit; fact++) {
-            int[] ofFact = features.ofFact(fact);
+            int[] ofFact = fact < numbered ? features.ofFact(fact) : features.seen(fact);
             if (ofFact == null) {
                 continue;
             }
             for (int role = 0; role < roles; role++) {
                 double sum = 0;
-                for (int feature : ofFact) {
-                    sum += weights[role][feature];
+                for (int p = 0; p < ofFact.length; p += 2) {
+                    if (ofFact[p] < fitted) {
+                        sum += weights[role][ofFact[p]] * ofFact[p + 1];
+                    }
                 }
                 factWeights[fact * roles + role] = (float) sum;
             }
@@ -229,18 +257,36 @@ final class LearnedEvaluation {
         }
     }
 
-    /** The features of facts, numbered in order of first sight. */
+    /**
+     * The features of facts, numbered in order of first sight. A fact's or a sample's features are kept as
+     * pairs {@code feature, amount}: 1 for a count, the numeral's value for a linear feature.
+     */
     static final class Features {
+        /** The argument of a linear feature's position: "the numeral's value here", not one symbol. */
+        private static final int LINEAR = -1;
         private final StateMachine machine;
+        private final SymbolTable symbols;
         private final Object2IntOpenHashMap<FeatureKey> numbers = new Object2IntOpenHashMap<>();
         /** Feature number to its key. */
         private final List<FeatureKey> keys = new ArrayList<>();
         private final Int2ObjectOpenHashMap<int[]> ofFact = new Int2ObjectOpenHashMap<>();
+        /** A symbol's value as a numeral, or -1 if it is none; filled as symbols are first seen. */
+        private final Int2IntOpenHashMap numerals = new Int2IntOpenHashMap();
+        /**
+         * The thresholds of each numeric argument position, keyed {@code relation * MAX_ARITY + position}: the
+         * ascending values seen there in the samples, less the smallest (a threshold every fact passes is a
+         * constant).
+         */
+        private final Long2ObjectOpenHashMap<int[]> thresholds = new Long2ObjectOpenHashMap<>();
         private int factLimit;
 
-        Features(StateMachine machine) {
+        /** The features of the facts of {@code samples} (and of any other fact, later, by the same thresholds). */
+        Features(StateMachine machine, Samples samples) {
             this.machine = machine;
+            this.symbols = machine.description().symbols();
             numbers.defaultReturnValue(-1);
+            numerals.defaultReturnValue(Integer.MIN_VALUE);
+            findThresholds(samples);
         }
 
         int count() {
@@ -252,27 +298,93 @@ final class LearnedEvaluation {
             return factLimit;
         }
 
-        /** The feature numbers of a fact seen in the samples, or null. */
+        private void findThresholds(Samples samples) {
+            Long2ObjectOpenHashMap<IntOpenHashSet> values = new Long2ObjectOpenHashMap<>();
+            IntOpenHashSet facts = new IntOpenHashSet();
+            for (int i = 0; i < samples.facts.size(); i++) {
+                int fact = samples.facts.getInt(i);
+                if (!facts.add(fact)) {
+                    continue;
+                }
+                Term term = machine.fact(fact);
+                for (int position = 0; position < term.arity(); position++) {
+                    int value = numeral(term.arg(position).symbol());
+                    if (value >= 0) {
+                        values.computeIfAbsent(positionKey(term.symbol(), position), k -> new IntOpenHashSet())
+                                .add(value);
+                    }
+                }
+            }
+            for (Long2ObjectMap.Entry<IntOpenHashSet> entry : values.long2ObjectEntrySet()) {
+                int[] seen = entry.getValue().toIntArray();
+                Arrays.sort(seen);
+                int[] kept = Arrays.copyOfRange(seen, 1, seen.length);
+                if (kept.length > MAX_THRESHOLDS) { // evenly spread over the values seen
+                    int[] spread = new int[MAX_THRESHOLDS];
+                    for (int t = 0; t < MAX_THRESHOLDS; t++) {
+                        spread[t] = kept[(int) ((long) t * kept.length / MAX_THRESHOLDS)];
+                    }
+                    kept = spread;
+                }
+                thresholds.put(entry.getLongKey(), kept);
+            }
+        }
+
+        private static long positionKey(int relation, int position) {
+            return (long) relation * MAX_ARITY + position;
+        }
+
+        /**
+         * The feature pairs of any fact the machine has numbered, made on first request (for a fact no sample
+         * had, when {@link #learn} weighs every fact: its features that no sample had get no weight).
+         */
         int[] ofFact(int fact) {
+            return featuresOf(fact);
+        }
+
+        /** The feature pairs of a fact the samples had, or null. */
+        int[] seen(int fact) {
             return ofFact.get(fact);
         }
 
-        /** For each sample, the feature number of each of its facts' features (with repeats: counts). */
+        /** For each sample, its features' amounts summed over its facts, as pairs, each feature once. */
         int[][] of(Samples samples) {
             int[][] result = new int[samples.count()][];
-            IntArrayList buffer = new IntArrayList();
+            IntArrayList touched = new IntArrayList();
+            IntArrayList pairs = new IntArrayList();
+            int[] amounts = new int[0];
             for (int k = 0; k < result.length; k++) {
-                buffer.clear();
+                touched.clear();
                 for (int i = samples.offsets.getInt(k); i < samples.offsets.getInt(k + 1); i++) {
-                    for (int feature : featuresOf(samples.facts.getInt(i))) {
-                        buffer.add(feature);
+                    int[] factPairs = featuresOf(samples.facts.getInt(i));
+                    if (amounts.length < keys.size()) {
+                        amounts = Arrays.copyOf(amounts, Math.max(keys.size(), 2 * amounts.length));
+                    }
+                    for (int p = 0; p < factPairs.length; p += 2) {
+                        int feature = factPairs[p];
+                        if (amounts[feature] == 0) { // amounts are positive: touched once
+                            touched.add(feature);
+                        }
+                        amounts[feature] += factPairs[p + 1];
                     }
                 }
-                result[k] = buffer.toIntArray();
+                pairs.clear();
+                for (int t = 0; t < touched.size(); t++) {
+                    int feature = touched.getInt(t);
+                    pairs.add(feature);
+                    pairs.add(amounts[feature]);
+                    amounts[feature] = 0;
+                }
+                result[k] = pairs.toIntArray();
             }
             return result;
         }
 
+        /**
+         * A fact's features. Symbols count as levels: the relation, each argument, each pair of arguments.
+         * A numeral is a quantity instead: its value (linear) and each threshold it reaches, alone and with
+         * each symbol beside it; two numerals side by side (a square) count as a level pair.
+         */
         private int[] featuresOf(int fact) {
             int[] known = ofFact.get(fact);
             if (known != null) {
@@ -282,18 +394,64 @@ final class LearnedEvaluation {
             int arity = term.arity();
             IntArrayList made = new IntArrayList();
             int relation = term.symbol();
-            made.add(number(new FeatureKey(relation, 0, 0, 0, 0)));
+            add(made, new FeatureKey(relation, 0, 0, 0, 0), 1);
             for (int i = 0; i < arity; i++) {
                 int argument = term.arg(i).symbol();
-                made.add(number(new FeatureKey(relation, i + 1, argument, 0, 0)));
+                int value = numeral(argument);
+                if (value < 0) {
+                    add(made, new FeatureKey(relation, i + 1, argument, 0, 0), 1);
+                } else {
+                    addQuantity(made, relation, i, value, 0, 0);
+                }
                 for (int j = i + 1; j < arity && j < MAX_PAIR_POSITION; j++) {
-                    made.add(number(new FeatureKey(relation, i + 1, argument, j + 1, term.arg(j).symbol())));
+                    int other = term.arg(j).symbol();
+                    int otherValue = numeral(other);
+                    if ((value < 0) == (otherValue < 0)) {
+                        add(made, new FeatureKey(relation, i + 1, argument, j + 1, other), 1);
+                    } else if (value >= 0) {
+                        addQuantity(made, relation, i, value, j + 1, other);
+                    } else {
+                        addQuantity(made, relation, j, otherValue, i + 1, argument);
+                    }
                 }
             }
             int[] features = made.toIntArray();
             ofFact.put(fact, features);
             factLimit = Math.max(factLimit, Math.min(MAX_FACT_ID, fact + 1));
             return features;
+        }
+
+        /** The numeral {@code value} at {@code position}, with the symbol at {@code position2} (0: alone). */
+        private void addQuantity(IntArrayList made, int relation, int position, int value, int position2,
+                int argument2) {
+            if (value > 0) { // a zero adds nothing (amounts are positive, see of(Samples))
+                add(made, new FeatureKey(relation, position + 1, LINEAR, position2, argument2), value);
+            }
+            int[] steps = thresholds.get(positionKey(relation, position));
+            for (int t = 0; steps != null && t < steps.length && steps[t] <= value; t++) {
+                add(made, new FeatureKey(relation, position + 1, -2 - steps[t], position2, argument2), 1);
+            }
+        }
+
+        private void add(IntArrayList pairs, FeatureKey key, int amount) {
+            pairs.add(number(key));
+            pairs.add(amount);
+        }
+
+        /** The symbol's value if it is a numeral of at most {@link #MAX_NUMERAL}, else -1. */
+        private int numeral(int symbol) {
+            int known = numerals.get(symbol);
+            if (known != Integer.MIN_VALUE) {
+                return known;
+            }
+            String name = symbols.name(symbol);
+            int value = -1;
+            if (!name.isEmpty() && name.length() <= 6 && name.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                value = Integer.parseInt(name);
+                value = value <= MAX_NUMERAL ? value : -1;
+            }
+            numerals.put(symbol, value);
+            return value;
         }
 
         private int number(FeatureKey key) {
@@ -306,12 +464,22 @@ final class LearnedEvaluation {
             return keys.size() - 1;
         }
 
-        /** The feature as text: {@code cell} for the relation, {@code cell[3]=white} for an argument. */
+        /**
+         * The feature as text: {@code cell} for the relation, {@code cell[3]=white} for an argument,
+         * {@code cell[2]=#} for a numeral's value, {@code cell[2]>=5} for a threshold.
+         */
         String describe(int feature, SymbolTable symbols) {
             FeatureKey key = keys.get(feature);
             StringBuilder out = new StringBuilder(symbols.name(key.relation()));
             if (key.position() > 0) {
-                out.append('[').append(key.position()).append("]=").append(symbols.name(key.argument()));
+                out.append('[').append(key.position()).append(']');
+                if (key.argument() == LINEAR) {
+                    out.append("=#");
+                } else if (key.argument() < LINEAR) {
+                    out.append(">=").append(-2 - key.argument());
+                } else {
+                    out.append('=').append(symbols.name(key.argument()));
+                }
             }
             if (key.position2() > 0) {
                 out.append('[').append(key.position2()).append("]=").append(symbols.name(key.argument2()));
@@ -320,7 +488,11 @@ final class LearnedEvaluation {
         }
     }
 
-    /** A feature: a relation and up to two (argument position, argument) pairs of it; position 0 is none. */
+    /**
+     * A feature: a relation and up to two (argument position, argument) pairs of it; position 0 is none. The
+     * first argument may be a quantity instead of a symbol: {@link Features#LINEAR} for the numeral's value,
+     * {@code -2 - t} for "the numeral is at least t".
+     */
     private record FeatureKey(int relation, int position, int argument, int position2, int argument2) {
     }
 
@@ -347,8 +519,6 @@ final class LearnedEvaluation {
             double[] sumX = new double[featureCount];
             double[] sumXX = new double[featureCount];
             double[] sumXY = new double[featureCount];
-            int[] counts = new int[featureCount];
-            IntArrayList touched = new IntArrayList();
             for (int k = 0; k < sampleFeatures.length; k++) {
                 if ((samples.playoutOf.getInt(k) & 1) != 0) {
                     continue;
@@ -357,14 +527,13 @@ final class LearnedEvaluation {
                 n++;
                 sumY += y;
                 sumYY += y * y;
-                count(sampleFeatures[k], counts, touched);
-                for (int t = 0; t < touched.size(); t++) {
-                    int feature = touched.getInt(t);
-                    double x = counts[feature];
+                int[] pairs = sampleFeatures[k];
+                for (int p = 0; p < pairs.length; p += 2) {
+                    int feature = pairs[p];
+                    double x = pairs[p + 1];
                     sumX[feature] += x;
                     sumXX[feature] += x * x;
                     sumXY[feature] += x * y;
-                    counts[feature] = 0;
                 }
             }
             if (n < 20) {
@@ -389,6 +558,11 @@ final class LearnedEvaluation {
                 return null;
             }
             int m = chosen.length;
+            int[] chosenIndex = new int[featureCount];
+            Arrays.fill(chosenIndex, -1);
+            for (int j = 0; j < m; j++) {
+                chosenIndex[chosen[j]] = j;
+            }
             // Normal equations on standardised features: (Z'Z + ridge * n * I) w = Z'(y - mean y).
             double[][] a = new double[m][m + 1];
             double[] z = new double[m];
@@ -396,7 +570,7 @@ final class LearnedEvaluation {
                 if ((samples.playoutOf.getInt(k) & 1) != 0) {
                     continue;
                 }
-                standardised(sampleFeatures[k], chosen, mean, sd, counts, touched, z);
+                standardised(sampleFeatures[k], chosen, chosenIndex, mean, sd, z);
                 double y = samples.goals.getInt(k * samples.roles + role) - meanY;
                 for (int i = 0; i < m; i++) {
                     for (int j = 0; j < m; j++) {
@@ -416,7 +590,7 @@ final class LearnedEvaluation {
                 weights[feature] = solution[j] / sd[feature];
                 bias -= weights[feature] * mean[feature];
             }
-            double quality = heldOutQuality(samples, sampleFeatures, role, weights, bias, counts, touched);
+            double quality = heldOutQuality(samples, sampleFeatures, role, weights, bias);
             return new Fit(weights, bias, quality, chosen);
         }
 
@@ -438,7 +612,7 @@ final class LearnedEvaluation {
 
         /** Correlation of the fit's predictions with the goals of the odd playouts' samples. */
         private static double heldOutQuality(Samples samples, int[][] sampleFeatures, int role, double[] weights,
-                double bias, int[] counts, IntArrayList touched) {
+                double bias) {
             int n = 0;
             double sp = 0;
             double spp = 0;
@@ -450,8 +624,9 @@ final class LearnedEvaluation {
                     continue;
                 }
                 double p = bias;
-                for (int feature : sampleFeatures[k]) {
-                    p += weights[feature];
+                int[] pairs = sampleFeatures[k];
+                for (int q = 0; q < pairs.length; q += 2) {
+                    p += weights[pairs[q]] * pairs[q + 1];
                 }
                 double y = samples.goals.getInt(k * samples.roles + role);
                 n++;
@@ -472,24 +647,17 @@ final class LearnedEvaluation {
             return (spy / n - (sp / n) * (sy / n)) / Math.sqrt(varP * varY);
         }
 
-        private static void count(int[] features, int[] counts, IntArrayList touched) {
-            touched.clear();
-            for (int feature : features) {
-                if (counts[feature]++ == 0) {
-                    touched.add(feature);
-                }
-            }
-        }
-
-        private static void standardised(int[] features, int[] chosen, double[] mean, double[] sd, int[] counts,
-                IntArrayList touched, double[] z) {
-            count(features, counts, touched);
+        /** The sample's chosen features, standardised, into {@code z} (a feature the sample lacks is 0). */
+        private static void standardised(int[] pairs, int[] chosen, int[] chosenIndex, double[] mean, double[] sd,
+                double[] z) {
             for (int j = 0; j < chosen.length; j++) {
-                int feature = chosen[j];
-                z[j] = (counts[feature] - mean[feature]) / sd[feature];
+                z[j] = -mean[chosen[j]] / sd[chosen[j]];
             }
-            for (int t = 0; t < touched.size(); t++) {
-                counts[touched.getInt(t)] = 0;
+            for (int p = 0; p < pairs.length; p += 2) {
+                int j = chosenIndex[pairs[p]];
+                if (j >= 0) {
+                    z[j] = (pairs[p + 1] - mean[pairs[p]]) / sd[pairs[p]];
+                }
             }
         }
 

@@ -3,12 +3,17 @@ package org.ratchet.search;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.gdl.Atom;
+import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.play.RandomPlayouts;
 
 /**
@@ -66,6 +71,46 @@ class LearnedEvaluationTest {
         assertTrue(decided >= 100, "decided playouts: " + decided);
         double margin = (winnerSum - loserSum) / decided;
         assertTrue(margin >= 10, "winner rated " + margin + " points above loser; " + learned.summary());
+    }
+
+    /**
+     * Skirmish's goal grows with the role's captures, six points each, and random play seldom captures more
+     * than ten pieces. The evaluation must rate more captures higher beyond what random play reaches: counted
+     * as levels alone, an unseen count would weigh nothing and rate below ten, and a search led by the
+     * evaluation would stop capturing there.
+     */
+    @Test
+    void moreCapturesRateHigherBeyondWhatRandomPlayReaches() throws Exception {
+        StateMachine machine = machine("skirmish");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, 1_500);
+        assertTrue(learned.isUsed(0), learned.summary());
+        SymbolTable symbols = machine.description().symbols();
+        machine.setState(machine.initialState());
+        int[] facts = new int[machine.stateSize()];
+        machine.writeState(facts, 0);
+        int at = -1;
+        for (int i = 0; i < facts.length; i++) {
+            Term fact = machine.fact(facts[i]);
+            if (fact.symbol() == symbols.lookup("capturecount") && fact.arg(0).symbol() == symbols.lookup("white")) {
+                at = i;
+            }
+        }
+        assertTrue(at >= 0, "no capture count for white in the initial state");
+        Term count = machine.fact(facts[at]);
+        int[] captures = {4, 8, 12, 15};
+        int[] values = new int[captures.length];
+        for (int c = 0; c < captures.length; c++) {
+            Term more = new Compound(count.symbol(), count.arg(0),
+                    new Atom(symbols.lookup(Integer.toString(captures[c]))));
+            facts[at] = machine.factId(more);
+            assertTrue(facts[at] >= 0, "no fact id for " + more.render(symbols));
+            values[c] = learned.evaluate(facts, facts.length, 0);
+        }
+        for (int c = 1; c < captures.length; c++) {
+            assertTrue(values[c] > values[c - 1], "white's values for " + Arrays.toString(captures) + " captures: "
+                    + Arrays.toString(values) + "; " + learned.summary());
+        }
     }
 
     /** Pentago's outcome does not follow from counts of marbles: the evaluation must stay out of the search. */

@@ -382,6 +382,11 @@ public final class HsfcMachine implements StateMachine {
         return terms.factId(fact);
     }
 
+    @Override
+    public int factCount() {
+        return terms.factCount();
+    }
+
     // ---- evaluation ----
 
     private void computeStateRelations() {

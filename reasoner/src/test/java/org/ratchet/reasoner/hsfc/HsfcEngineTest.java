@@ -112,6 +112,21 @@ class HsfcEngineTest {
         assertEquals(fact, second.factId(first.fact(fact)));
     }
 
+    /**
+     * The facts hsfc numbered are ids 0 .. factCount() - 1, each a fact of the game (tic-tac-toe has 9 cells
+     * times 3 marks and 2 control facts), and each id is what factId gives back for its term.
+     */
+    @Test
+    void factCountNumbersEveryFactOfTheGame() throws Exception {
+        HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(GameCorpus.repositoryGame("ticTacToe")),
+            EngineOptions.defaults());
+        StateMachine machine = compiled.newMachine();
+        assertEquals(29, machine.factCount());
+        for (int fact = 0; fact < machine.factCount(); fact++) {
+            assertEquals(fact, machine.factId(machine.fact(fact)));
+        }
+    }
+
     @Test
     void settingOneStateAgainAndAgainGivesWhatAFreshMachineComputes() throws Exception {
         HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(GameCorpus.repositoryGame("ticTacToe")),
