@@ -27,6 +27,11 @@ public final class MctsStrategy implements ReportingStrategy {
     /** The learned evaluation's share of the start clock left at {@link #prepare}, and its most time. */
     private static final int EVALUATION_CLOCK_DIVISOR = 4;
     private static final long EVALUATION_MAX_MILLIS = 2_000;
+    /**
+     * Less learning time than this at {@link #prepare} (a search engine installed in the middle of a match)
+     * leaves the learning to the first move's search time, which gives it the same share.
+     */
+    private static final long EVALUATION_MIN_MILLIS = 100;
     /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
     private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
@@ -39,8 +44,10 @@ public final class MctsStrategy implements ReportingStrategy {
     private StateMachine machine;
     private SearchTree tree;
     private BestLine bestLine;
-    /** The evaluation learned for this match, or null (none asked for, or none good enough). */
+    /** The evaluation learned for this match, or null (none asked for, none good enough, or not yet learned). */
     private LearnedEvaluation evaluation;
+    /** Whether the evaluation is asked for but prepare had no time to learn it: the next move learns it. */
+    private boolean evaluationPending;
     private SearchRunner runner;
     private MctsWorker[] workers;
     /** Playouts of workers that were replaced (see {@link SearchRunner}), so the counts never go back. */
@@ -71,7 +78,15 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
-        this.evaluation = options.learnsEvaluation() ? learnEvaluation(deadlineMillis) : null;
+        this.evaluation = null;
+        this.evaluationPending = false;
+        if (options.learnsEvaluation()) {
+            if (learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
+                evaluation = learnEvaluation(machine.initialState(), deadlineMillis);
+            } else {
+                evaluationPending = true;
+            }
+        }
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
@@ -81,18 +96,40 @@ public final class MctsStrategy implements ReportingStrategy {
         }
     }
 
+    /** The learning's share of the time until {@code deadlineMillis}. */
+    private static long learningBudget(long deadlineMillis) {
+        long left = Math.max(0, deadlineMillis - System.currentTimeMillis());
+        return Math.min(EVALUATION_MAX_MILLIS, left / EVALUATION_CLOCK_DIVISOR);
+    }
+
     /**
-     * Learns a state evaluation from random playouts in part of the start clock; null where it predicts no
-     * role's goal well enough to use. The learning and its verdict are logged: they explain the match's play.
+     * Learns a state evaluation from random playouts from {@code from} in part of the time until
+     * {@code deadlineMillis}; null where it predicts no role's goal well enough to use. The learning and its
+     * verdict are logged: they explain the match's play. The machine is left in an arbitrary state.
      */
-    private LearnedEvaluation learnEvaluation(long deadlineMillis) {
+    private LearnedEvaluation learnEvaluation(State from, long deadlineMillis) {
         long start = System.currentTimeMillis();
-        long budget = Math.min(EVALUATION_MAX_MILLIS, Math.max(0, deadlineMillis - start) / EVALUATION_CLOCK_DIVISOR);
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), random.split(),
-                start + budget, EVALUATION_MAX_PLAYOUTS);
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(),
+                start + learningBudget(deadlineMillis), EVALUATION_MAX_PLAYOUTS);
         LOG.info("learned evaluation in {} ms, {}: {}", System.currentTimeMillis() - start,
                 learned.isUseful() ? "used" : "not used", learned.summary());
         return learned.isUseful() ? learned : null;
+    }
+
+    /**
+     * Learns the evaluation that {@link #prepare} had no time for, in this move's time, from its state, and
+     * hands it to the workers made so far (those made later take it from {@link #evaluation}).
+     */
+    private void learnPendingEvaluation(State current, long deadlineMillis) {
+        evaluationPending = false;
+        evaluation = learnEvaluation(current, deadlineMillis - options.safetyMarginMillis());
+        if (evaluation != null) {
+            for (MctsWorker worker : workers) {
+                if (worker != null) {
+                    worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits());
+                }
+            }
+        }
     }
 
     private MctsWorker newWorker(int slot) {
@@ -139,6 +176,9 @@ public final class MctsStrategy implements ReportingStrategy {
             throw new IllegalStateException("selectMove before prepare or after close");
         }
         bestMoveSoFar = -1;
+        if (evaluationPending) {
+            learnPendingEvaluation(current, deadlineMillis);
+        }
         long rerootStart = System.nanoTime();
         int capacityBefore = tree.capacity();
         int nodesBefore = tree.nodesInUse();
@@ -403,5 +443,6 @@ public final class MctsStrategy implements ReportingStrategy {
         workers = null;
         tree = null;
         evaluation = null;
+        evaluationPending = false;
     }
 }

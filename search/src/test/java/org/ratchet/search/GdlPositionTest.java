@@ -74,6 +74,38 @@ class GdlPositionTest {
     }
 
     /**
+     * A search engine installed in the middle of a match is prepared with no start clock left: it learns the
+     * evaluation in its first move's time instead, from the state of that move, and the search uses it (with
+     * priming on, the root's children keep their states' evaluations).
+     */
+    @Test
+    void anEngineInstalledMidMatchLearnsTheEvaluationInItsFirstMove() {
+        StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
+        StateMachine machine = game.newMachine();
+        int white = GdlGames.roleIndex(machine, "white");
+        SearchOptions options = MctsToyGameTest.options(200, 5).withEvaluationVisits(10);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, white, System.currentTimeMillis());
+            assertTrue(mcts.evaluation() == null, "learned with no time to learn");
+            mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            LearnedEvaluation evaluation = mcts.evaluation();
+            assertTrue(evaluation != null && evaluation.isUsed(white), "no evaluation learned in the first move");
+            SearchTree tree = mcts.tree();
+            int kept = 0;
+            for (int i = 0; i < tree.moveCount(tree.root(), white); i++) {
+                int child = tree.childOfMove(tree.root(), i);
+                if (child >= 0 && !tree.isTerminal(child)) {
+                    int[] facts = tree.state(child).facts();
+                    assertEquals(evaluation.evaluate(facts, facts.length, white), tree.evaluation(child, white));
+                    kept++;
+                }
+            }
+            assertTrue(kept > 0, "no root child was made");
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    /**
      * Heuristic priming: each node the tree makes keeps its state's learned evaluation, and a move's value
      * starts from it. With the priming as heavy as a thousand visits and no exploration, the search, after
      * trying each of white's moves once, keeps to the moves whose states the evaluation rates highest: of the
