@@ -71,7 +71,7 @@ final class LearnedEvaluation {
     /** Argument positions per relation in a feature's key (relations have fewer arguments). */
     private static final int MAX_ARITY = 1 << 16;
     /** The most facts {@link #learn} weighs beyond those seen in the samples. */
-    private static final int MAX_UNSEEN_FACTS = 1 << 20;
+    private static final int MAX_UNSEEN_FACTS = 1 << 18;
     /** Facts with larger ids get no weight (an engine numbering facts sparsely would otherwise cost memory). */
     private static final int MAX_FACT_ID = 1 << 22;
     /** Ridge penalty relative to the number of samples (features are standardised). */
@@ -162,7 +162,7 @@ final class LearnedEvaluation {
         // random play never reached still has its value and the thresholds it passes.
         int numbered = Math.min(machine.factCount(), MAX_UNSEEN_FACTS);
         int factLimit = Math.min(MAX_FACT_ID, Math.max(features.factLimit(), numbered));
-        int fitted = features.count(); // features first made below have no weight
+        features.freeze();
         float[] factWeights = new float[factLimit * roles];
         for (int fact = 0; fact < factLimit; fact++) {
             int[] ofFact = fact < numbered ? features.ofFact(fact) : features.seen(fact);
@@ -172,9 +172,7 @@ final class LearnedEvaluation {
             for (int role = 0; role < roles; role++) {
                 double sum = 0;
                 for (int p = 0; p < ofFact.length; p += 2) {
-                    if (ofFact[p] < fitted) {
-                        sum += weights[role][ofFact[p]] * ofFact[p + 1];
-                    }
+                    sum += weights[role][ofFact[p]] * ofFact[p + 1];
                 }
                 factWeights[fact * roles + role] = (float) sum;
             }
@@ -279,6 +277,8 @@ final class LearnedEvaluation {
          */
         private final Long2ObjectOpenHashMap<int[]> thresholds = new Long2ObjectOpenHashMap<>();
         private int factLimit;
+        /** Set once the fit is made: from then on, features no sample had are left out, and nothing is kept. */
+        private boolean frozen;
 
         /** The features of the facts of {@code samples} (and of any other fact, later, by the same thresholds). */
         Features(StateMachine machine, Samples samples) {
@@ -335,11 +335,16 @@ final class LearnedEvaluation {
         }
 
         /**
-         * The feature pairs of any fact the machine has numbered, made on first request (for a fact no sample
-         * had, when {@link #learn} weighs every fact: its features that no sample had get no weight).
+         * The feature pairs of any fact the machine has numbered; after {@link #freeze}, for a fact no sample
+         * had, only its features that samples had (the others have no weight), made anew each time.
          */
         int[] ofFact(int fact) {
             return featuresOf(fact);
+        }
+
+        /** Ends the numbering of features: {@link #learn} then weighs facts no sample had without keeping them. */
+        void freeze() {
+            frozen = true;
         }
 
         /** The feature pairs of a fact the samples had, or null. */
@@ -416,8 +421,10 @@ final class LearnedEvaluation {
                 }
             }
             int[] features = made.toIntArray();
-            ofFact.put(fact, features);
-            factLimit = Math.max(factLimit, Math.min(MAX_FACT_ID, fact + 1));
+            if (!frozen) {
+                ofFact.put(fact, features);
+                factLimit = Math.max(factLimit, Math.min(MAX_FACT_ID, fact + 1));
+            }
             return features;
         }
 
@@ -434,8 +441,11 @@ final class LearnedEvaluation {
         }
 
         private void add(IntArrayList pairs, FeatureKey key, int amount) {
-            pairs.add(number(key));
-            pairs.add(amount);
+            int feature = frozen ? numbers.getInt(key) : number(key);
+            if (feature >= 0) {
+                pairs.add(feature);
+                pairs.add(amount);
+            }
         }
 
         /** The symbol's value if it is a numeral of at most {@link #MAX_NUMERAL}, else -1. */
