@@ -57,6 +57,11 @@ final class LearnedEvaluation {
     private static final double MIN_CORRELATION = 0.05;
     /** Argument pairs are formed among the first this many arguments of a fact (boards have three). */
     private static final int MAX_PAIR_POSITION = 4;
+    /**
+     * Fewer playouts than this fit nothing: half of them judge the fit, and a quality measured on a few
+     * playouts (a fallback engine's start clock gave 10, whose quality said 0.40) is noise.
+     */
+    static final int MIN_PLAYOUTS = 100;
     /** Non-terminal states sampled from each playout. */
     private static final int SAMPLES_PER_PLAYOUT = 4;
     /**
@@ -521,8 +526,11 @@ final class LearnedEvaluation {
             this.chosen = chosen;
         }
 
-        /** The fit, or null where there is nothing to fit (too few samples, a goal that never varies). */
+        /** The fit, or null where there is nothing to fit (too few playouts, a goal that never varies). */
         static Fit of(Samples samples, int[][] sampleFeatures, int featureCount, int role) {
+            if (samples.playouts < MIN_PLAYOUTS) {
+                return null;
+            }
             int n = 0;
             double sumY = 0;
             double sumYY = 0;

@@ -122,6 +122,18 @@ class LearnedEvaluationTest {
         assertFalse(learned.isUseful(), learned.summary());
     }
 
+    /**
+     * A quality judged on a handful of playouts is noise: with fewer than the minimum, checkers (whose
+     * evaluation is good with enough playouts) gets none.
+     */
+    @Test
+    void tooFewPlayoutsGiveNoEvaluation() throws Exception {
+        StateMachine machine = machine("checkers");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1);
+        assertFalse(learned.isUseful(), learned.summary());
+    }
+
     /** An evaluation is a goal value: clamped to 0..100 whatever the weights, and unknown facts weigh nothing. */
     @Test
     void evaluationsStayGoalValues() throws Exception {
