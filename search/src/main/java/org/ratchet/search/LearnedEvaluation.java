@@ -339,14 +339,6 @@ final class LearnedEvaluation {
             return (long) relation * MAX_ARITY + position;
         }
 
-        /**
-         * The feature pairs of any fact the machine has numbered; after {@link #freeze}, for a fact no sample
-         * had, only its features that samples had (the others have no weight), made anew each time.
-         */
-        int[] ofFact(int fact) {
-            return featuresOf(fact);
-        }
-
         /** Ends the numbering of features: {@link #learn} then weighs facts no sample had without keeping them. */
         void freeze() {
             frozen = true;
@@ -366,7 +358,7 @@ final class LearnedEvaluation {
             for (int k = 0; k < result.length; k++) {
                 touched.clear();
                 for (int i = samples.offsets.getInt(k); i < samples.offsets.getInt(k + 1); i++) {
-                    int[] factPairs = featuresOf(samples.facts.getInt(i));
+                    int[] factPairs = ofFact(samples.facts.getInt(i));
                     if (amounts.length < keys.size()) {
                         amounts = Arrays.copyOf(amounts, Math.max(keys.size(), 2 * amounts.length));
                     }
@@ -393,9 +385,11 @@ final class LearnedEvaluation {
         /**
          * A fact's features. Symbols count as levels: the relation, each argument, each pair of arguments.
          * A numeral is a quantity instead: its value (linear) and each threshold it reaches, alone and with
-         * each symbol beside it; two numerals side by side (a square) count as a level pair.
+         * each symbol beside it; two numerals side by side (a square) count as a level pair. Any fact the
+         * machine has numbered may be asked for; after {@link #freeze}, a fact no sample had gets only its
+         * features that samples had (the others have no weight), made anew each time.
          */
-        private int[] featuresOf(int fact) {
+        int[] ofFact(int fact) {
             int[] known = ofFact.get(fact);
             if (known != null) {
                 return known;
