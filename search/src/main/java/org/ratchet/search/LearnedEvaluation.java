@@ -138,22 +138,34 @@ final class LearnedEvaluation {
     }
 
     /**
-     * Learns from random playouts of {@code machine} from {@code initial} until {@code deadlineMillis} or
-     * {@code maxPlayouts}. The machine is left in an arbitrary state.
+     * Learns from random playouts of {@code machine} from {@code initial}, played until {@code playoutsUntil} or
+     * {@code maxPlayouts}, and fitted by {@code fitUntil}. The fit's cost grows with the samples and, with a
+     * cold JIT, can exceed the playouts' own time, so it is bounded too: the samples whose features are not
+     * found in the first half of the fit's time are left out (the fit then rests on the earlier playouts), and
+     * a fit that would still end late is given up (the evaluation uses no role). The summary says which. The
+     * machine is left in an arbitrary state.
      */
-    static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long deadlineMillis,
-            int maxPlayouts) {
-        Samples samples = Samples.collect(machine, initial, random, deadlineMillis, maxPlayouts);
+    static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long playoutsUntil,
+            long fitUntil, int maxPlayouts) {
+        Samples samples = Samples.collect(machine, initial, random, playoutsUntil, maxPlayouts);
         Features features = new Features(machine, samples);
         int roles = machine.roleCount();
-        int[][] sampleFeatures = features.of(samples);
+        long now = System.currentTimeMillis();
+        int[][] sampleFeatures = features.of(samples, now + Math.max(0, fitUntil - now) / 2);
+        StringBuilder summary = new StringBuilder();
+        summary.append(samples.count()).append(" samples of ").append(samples.playouts).append(" playouts");
+        if (sampleFeatures.length < samples.count()) {
+            summary.append(", the first ").append(sampleFeatures.length).append(" fitted (out of time for the rest)");
+        }
+        String outOfTime = summary + "; out of time fitting them";
         double[] bias = new double[roles];
         double[] quality = new double[roles];
         double[][] weights = new double[roles][];
-        StringBuilder summary = new StringBuilder();
-        summary.append(samples.count()).append(" samples of ").append(samples.playouts).append(" playouts");
         for (int role = 0; role < roles; role++) {
-            Fit fit = Fit.of(samples, sampleFeatures, features.count(), role);
+            Fit fit = Fit.of(samples, sampleFeatures, features.count(), role, fitUntil);
+            if (System.currentTimeMillis() >= fitUntil) {
+                return none(roles, outOfTime);
+            }
             weights[role] = fit == null ? new double[features.count()] : fit.weights;
             bias[role] = fit == null ? 0 : fit.bias;
             quality[role] = fit == null ? 0 : fit.quality;
@@ -170,6 +182,9 @@ final class LearnedEvaluation {
         features.freeze();
         float[] factWeights = new float[factLimit * roles];
         for (int fact = 0; fact < factLimit; fact++) {
+            if ((fact & 4095) == 0 && System.currentTimeMillis() >= fitUntil) {
+                return none(roles, outOfTime);
+            }
             int[] ofFact = fact < numbered ? features.ofFact(fact) : features.seen(fact);
             if (ofFact == null) {
                 continue;
@@ -183,6 +198,11 @@ final class LearnedEvaluation {
             }
         }
         return new LearnedEvaluation(roles, factWeights, bias, quality, summary.toString());
+    }
+
+    /** An evaluation that uses no role. */
+    private static LearnedEvaluation none(int roles, String summary) {
+        return new LearnedEvaluation(roles, new float[0], new double[roles], new double[roles], summary);
     }
 
     /** States sampled from random playouts, with the goals each playout ended with. */
@@ -349,13 +369,19 @@ final class LearnedEvaluation {
             return ofFact.get(fact);
         }
 
-        /** For each sample, its features' amounts summed over its facts, as pairs, each feature once. */
-        int[][] of(Samples samples) {
+        /**
+         * For each sample, its features' amounts summed over its facts, as pairs, each feature once; only for
+         * the samples before the first that {@code until} passes.
+         */
+        int[][] of(Samples samples, long until) {
             int[][] result = new int[samples.count()][];
             IntArrayList touched = new IntArrayList();
             IntArrayList pairs = new IntArrayList();
             int[] amounts = new int[0];
             for (int k = 0; k < result.length; k++) {
+                if ((k & 255) == 0 && System.currentTimeMillis() >= until) {
+                    return Arrays.copyOf(result, k);
+                }
                 touched.clear();
                 for (int i = samples.offsets.getInt(k); i < samples.offsets.getInt(k + 1); i++) {
                     int[] factPairs = ofFact(samples.facts.getInt(i));
@@ -520,9 +546,13 @@ final class LearnedEvaluation {
             this.chosen = chosen;
         }
 
-        /** The fit, or null where there is nothing to fit (too few playouts, a goal that never varies). */
-        static Fit of(Samples samples, int[][] sampleFeatures, int featureCount, int role) {
-            if (samples.playouts < MIN_PLAYOUTS) {
+        /**
+         * The fit on the first {@code sampleFeatures.length} samples, or null where there is nothing to fit (too
+         * few playouts, a goal that never varies) or {@code until} passes first.
+         */
+        static Fit of(Samples samples, int[][] sampleFeatures, int featureCount, int role, long until) {
+            int used = sampleFeatures.length;
+            if (used == 0 || samples.playoutOf.getInt(used - 1) + 1 < MIN_PLAYOUTS) {
                 return null;
             }
             int n = 0;
@@ -532,6 +562,9 @@ final class LearnedEvaluation {
             double[] sumXX = new double[featureCount];
             double[] sumXY = new double[featureCount];
             for (int k = 0; k < sampleFeatures.length; k++) {
+                if ((k & 1023) == 0 && System.currentTimeMillis() >= until) {
+                    return null;
+                }
                 if ((samples.playoutOf.getInt(k) & 1) != 0) {
                     continue;
                 }
@@ -579,6 +612,9 @@ final class LearnedEvaluation {
             double[][] a = new double[m][m + 1];
             double[] z = new double[m];
             for (int k = 0; k < sampleFeatures.length; k++) {
+                if ((k & 1023) == 0 && System.currentTimeMillis() >= until) {
+                    return null;
+                }
                 if ((samples.playoutOf.getInt(k) & 1) != 0) {
                     continue;
                 }

@@ -24,7 +24,10 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final double MAST_DECAY = 0.5;
     /** Random playouts that show the game's state sizes and move counts before the tree is laid out. */
     private static final long LAYOUT_SAMPLE_MILLIS = 200;
-    /** The learned evaluation's share of the start clock left at {@link #prepare}, and its most time. */
+    /**
+     * The learning's playouts' share of the clock left at {@link #prepare} (or the first move, see below), and
+     * their most time. Fitting them must end by twice that time, so the learning takes at most half the clock.
+     */
     private static final int EVALUATION_CLOCK_DIVISOR = 4;
     private static final long EVALUATION_MAX_MILLIS = 2_000;
     /**
@@ -96,21 +99,23 @@ public final class MctsStrategy implements ReportingStrategy {
         }
     }
 
-    /** The learning's share of the time until {@code deadlineMillis}. */
+    /** The learning's playouts' share of the time until {@code deadlineMillis}. */
     private static long learningBudget(long deadlineMillis) {
         long left = Math.max(0, deadlineMillis - System.currentTimeMillis());
         return Math.min(EVALUATION_MAX_MILLIS, left / EVALUATION_CLOCK_DIVISOR);
     }
 
     /**
-     * Learns a state evaluation from random playouts from {@code from} in part of the time until
-     * {@code deadlineMillis}; null where it predicts no role's goal well enough to use. The learning and its
-     * verdict are logged: they explain the match's play. The machine is left in an arbitrary state.
+     * Learns a state evaluation from random playouts from {@code from} in at most half the time until
+     * {@code deadlineMillis}; null where it predicts no role's goal well enough to use, or its fit ran out of
+     * time. The learning and its verdict are logged: they explain the match's play. The machine is left in an
+     * arbitrary state.
      */
     private LearnedEvaluation learnEvaluation(State from, long deadlineMillis) {
         long start = System.currentTimeMillis();
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(),
-                start + learningBudget(deadlineMillis), EVALUATION_MAX_PLAYOUTS);
+        long budget = learningBudget(deadlineMillis);
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
+                start + 2 * budget, EVALUATION_MAX_PLAYOUTS);
         LOG.info("learned evaluation in {} ms, {}: {}", System.currentTimeMillis() - start,
                 learned.isUseful() ? "used" : "not used", learned.summary());
         return learned.isUseful() ? learned : null;

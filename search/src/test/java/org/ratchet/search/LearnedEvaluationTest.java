@@ -36,7 +36,7 @@ class LearnedEvaluationTest {
     void checkersMaterialPredictsTheWinnerOfFreshPlayouts() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500);
         assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
 
         RandomPlayouts moves = new RandomPlayouts(machine, 99, Playout.MAX_STEPS);
@@ -83,7 +83,7 @@ class LearnedEvaluationTest {
     void moreCapturesRateHigherBeyondWhatRandomPlayReaches() throws Exception {
         StateMachine machine = machine("skirmish");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500);
         assertTrue(learned.isUsed(0), learned.summary());
         SymbolTable symbols = machine.description().symbols();
         machine.setState(machine.initialState());
@@ -118,7 +118,7 @@ class LearnedEvaluationTest {
     void pentagoGetsNoEvaluation() throws Exception {
         StateMachine machine = machine("pentago");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500);
         assertFalse(learned.isUseful(), learned.summary());
     }
 
@@ -130,8 +130,24 @@ class LearnedEvaluationTest {
     void tooFewPlayoutsGiveNoEvaluation() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1);
+                NO_DEADLINE, NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1);
         assertFalse(learned.isUseful(), learned.summary());
+    }
+
+    /**
+     * Fitting costs time that grows with the samples, so it is bounded as the playouts are: samples met after
+     * the features' share of the time are left out, a fit whose time has run out is given up, and checkers
+     * (whose evaluation these playouts make good, see above) gets none.
+     */
+    @Test
+    void aFitOutOfTimeIsGivenUp() throws Exception {
+        StateMachine machine = machine("checkers");
+        long fitUntil = System.currentTimeMillis();
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, fitUntil, 1_500);
+        assertFalse(learned.isUseful(), learned.summary());
+        assertTrue(learned.summary().contains("the first 0 fitted") && learned.summary().contains("out of time fitting"),
+                learned.summary());
     }
 
     /** An evaluation is a goal value: clamped to 0..100 whatever the weights, and unknown facts weigh nothing. */
@@ -139,7 +155,7 @@ class LearnedEvaluationTest {
     void evaluationsStayGoalValues() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(3),
-                NO_DEADLINE, 300);
+                NO_DEADLINE, NO_DEADLINE, 300);
         machine.setState(machine.initialState());
         int[] facts = new int[machine.stateSize() + 1];
         machine.writeState(facts, 0);
