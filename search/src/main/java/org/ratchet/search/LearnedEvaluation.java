@@ -479,12 +479,8 @@ final class LearnedEvaluation {
             if (known != Integer.MIN_VALUE) {
                 return known;
             }
-            String name = symbols.name(symbol);
-            int value = -1;
-            if (!name.isEmpty() && name.length() <= 6 && name.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                value = Integer.parseInt(name);
-                value = value <= MAX_NUMERAL ? value : -1;
-            }
+            int value = symbols.numeral(symbol);
+            value = value <= MAX_NUMERAL ? value : -1;
             numerals.put(symbol, value);
             return value;
         }

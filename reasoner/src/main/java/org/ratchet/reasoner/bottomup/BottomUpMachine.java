@@ -327,15 +327,9 @@ final class BottomUpMachine implements StateMachine {
     }
 
     private int goalValue(int term, int roleIndex) {
-        if (!store.isCompound(term)) {
-            try {
-                int value = Integer.parseInt(program.game.symbols().name(store.functor(term)));
-                if (value >= 0 && value <= 100) {
-                    return value;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
+        int value = store.isCompound(term) ? -1 : program.game.symbols().numeral(store.functor(term));
+        if (value >= 0 && value <= 100) {
+            return value;
         }
         throw new IllegalStateException("goal value " + store.term(term).render(program.game.symbols())
             + " of role " + role(roleIndex).render(program.game.symbols()) + " is not an integer from 0 to 100");

@@ -87,6 +87,26 @@ public final class SymbolTable {
         return spellings.get(id);
     }
 
+    /**
+     * The number the symbol spells in decimal digits (no sign, at most nine digits), or -1 if it spells none:
+     * goal values, and counts that the rules keep as numerals.
+     */
+    public int numeral(int id) {
+        String name = name(id);
+        if (name.isEmpty() || name.length() > 9) {
+            return -1;
+        }
+        int value = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
+    }
+
     public synchronized int size() {
         return names.size();
     }

@@ -155,14 +155,9 @@ public final class ProverStateMachine implements StateMachine {
     }
 
     private int goalValue(Term value, int roleIndex) {
-        String name = value instanceof Atom ? game.symbols().name(value.symbol()) : "";
-        try {
-            int number = Integer.parseInt(name);
-            if (number >= 0 && number <= 100) {
-                return number;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+        int number = value instanceof Atom ? game.symbols().numeral(value.symbol()) : -1;
+        if (number >= 0 && number <= 100) {
+            return number;
         }
         throw new ProverException("goal value " + value.render(game.symbols()) + " of role "
             + roles.get(roleIndex).render(game.symbols()) + " is not an integer from 0 to 100");

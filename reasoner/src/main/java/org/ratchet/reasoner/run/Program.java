@@ -212,14 +212,7 @@ public final class Program {
         }
 
         private static int parseGoal(Term value, SymbolTable symbols) {
-            if (value.arity() != 0 || value.symbol() < 0) {
-                return -1;
-            }
-            try {
-                return Integer.parseInt(symbols.name(value.symbol()));
-            } catch (NumberFormatException e) {
-                return -1;
-            }
+            return value.arity() != 0 || value.symbol() < 0 ? -1 : symbols.numeral(value.symbol());
         }
     }
 
