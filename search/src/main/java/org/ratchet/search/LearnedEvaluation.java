@@ -28,9 +28,10 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * Material, territory and progress along a board show up this way without knowing the game.
  *
  * <p><b>Numbers.</b> A numeral argument is a quantity, not a level: it adds its value to a linear feature and
- * one to each threshold it reaches ("at least t", for the values seen at that position), alone and with each
- * symbol beside it: {@code (captureCount white 11)} adds 11 to "white's capture count" and counts towards
- * "white captured at least 9", and {@code (cell 3 4 white)} towards "white cells in row 4 or above". As levels,
+ * one to each threshold it passes ("at least t" and "at most t", for the values seen at that position), alone
+ * and with each symbol beside it: {@code (captureCount white 11)} adds 11 to "white's capture count" and counts
+ * towards "white captured at least 9", and {@code (cell 3 4 white)} towards "white cells in row 4 or above"
+ * and "white cells in row 5 or below" (progress for a side that moves down). As levels,
  * a count that random play seldom reaches would weigh nothing (too rare to be fitted) and rate below the ten
  * captures random play often makes, so a search led by the evaluation would stop capturing there. As a
  * quantity, eleven passes every threshold that ten passes, and the linear part goes on beyond them. Two
@@ -51,8 +52,11 @@ import org.ratchet.reasoner.play.RandomPlayouts;
 final class LearnedEvaluation {
     /** Below this quality (correlation of predictions with held-out goals), a role's evaluation is not used. */
     static final double MIN_QUALITY = 0.2;
-    /** The most features of one role's fit: more adds noise faster than knowledge on a few thousand samples. */
-    private static final int MAX_FEATURES = 24;
+    /**
+     * The most features of one role's fit: more adds noise faster than knowledge on a few thousand samples.
+     * With thresholds both ways, 24 lowered skirmish's quality (about 0.45 against 0.49 at 32, seeds 1-3).
+     */
+    private static final int MAX_FEATURES = 32;
     /** Features correlating less than this with the goal are left out of the fit. */
     private static final double MIN_CORRELATION = 0.05;
     /** Argument pairs are formed among the first this many arguments of a fact (boards have three). */
@@ -71,7 +75,7 @@ final class LearnedEvaluation {
     private static final int MAX_SAMPLE_INTS = 2 << 20;
     /** Numerals up to this value are quantities (larger ones are rather names than quantities). */
     private static final int MAX_NUMERAL = 100_000;
-    /** The most thresholds of one numeric argument position (spread over the values seen there). */
+    /** The most thresholds of one numeric argument position in each direction (spread over the values seen). */
     private static final int MAX_THRESHOLDS = 16;
     /** Argument positions per relation in a feature's key (relations have fewer arguments). */
     private static final int MAX_ARITY = 1 << 16;
@@ -287,6 +291,10 @@ final class LearnedEvaluation {
     static final class Features {
         /** The argument of a linear feature's position: "the numeral's value here", not one symbol. */
         private static final int LINEAR = -1;
+        /** The argument {@code AT_LEAST - t}: "the numeral here is at least t". */
+        private static final int AT_LEAST = -2;
+        /** The argument {@code AT_MOST - t}: "the numeral here is at most t" (below every "at least"). */
+        private static final int AT_MOST = AT_LEAST - MAX_NUMERAL - 1;
         private final StateMachine machine;
         private final SymbolTable symbols;
         private final Object2IntOpenHashMap<FeatureKey> numbers = new Object2IntOpenHashMap<>();
@@ -297,8 +305,11 @@ final class LearnedEvaluation {
         private final Int2IntOpenHashMap numerals = new Int2IntOpenHashMap();
         /**
          * The thresholds of each numeric argument position, keyed {@code relation * MAX_ARITY + position}: the
-         * ascending values seen there in the samples, less the smallest (a threshold every fact passes is a
-         * constant).
+         * ascending values seen there in the samples. "At least" features take all but the smallest, "at most"
+         * features all but the largest (a threshold every fact passes is a constant). Both directions are
+         * needed: a count of pieces that advance towards lower rows (breakthrough's black) is "at most" a row,
+         * which a sum of "at least" features only gives as a difference of two, each too weakly correlated
+         * with the goal alone to be chosen.
          */
         private final Long2ObjectOpenHashMap<int[]> thresholds = new Long2ObjectOpenHashMap<>();
         private int factLimit;
@@ -343,13 +354,12 @@ final class LearnedEvaluation {
             for (Long2ObjectMap.Entry<IntOpenHashSet> entry : values.long2ObjectEntrySet()) {
                 int[] seen = entry.getValue().toIntArray();
                 Arrays.sort(seen);
-                int[] kept = Arrays.copyOfRange(seen, 1, seen.length);
-                if (kept.length > MAX_THRESHOLDS) { // evenly spread over the values seen
-                    int[] spread = new int[MAX_THRESHOLDS];
-                    for (int t = 0; t < MAX_THRESHOLDS; t++) {
-                        spread[t] = kept[(int) ((long) t * kept.length / MAX_THRESHOLDS)];
+                int[] kept = seen;
+                if (kept.length > MAX_THRESHOLDS + 1) { // evenly spread over the values seen, both ends kept
+                    kept = new int[MAX_THRESHOLDS + 1];
+                    for (int t = 0; t < kept.length; t++) {
+                        kept[t] = seen[(int) ((long) t * (seen.length - 1) / MAX_THRESHOLDS)];
                     }
-                    kept = spread;
                 }
                 thresholds.put(entry.getLongKey(), kept);
             }
@@ -460,8 +470,13 @@ final class LearnedEvaluation {
                 add(made, new FeatureKey(relation, position + 1, LINEAR, position2, argument2), value);
             }
             int[] steps = thresholds.get(positionKey(relation, position));
-            for (int t = 0; steps != null && t < steps.length && steps[t] <= value; t++) {
-                add(made, new FeatureKey(relation, position + 1, -2 - steps[t], position2, argument2), 1);
+            for (int t = 0; steps != null && t < steps.length; t++) {
+                if (t > 0 && value >= steps[t]) {
+                    add(made, new FeatureKey(relation, position + 1, AT_LEAST - steps[t], position2, argument2), 1);
+                }
+                if (t < steps.length - 1 && value <= steps[t]) {
+                    add(made, new FeatureKey(relation, position + 1, AT_MOST - steps[t], position2, argument2), 1);
+                }
             }
         }
 
@@ -497,7 +512,7 @@ final class LearnedEvaluation {
 
         /**
          * The feature as text: {@code cell} for the relation, {@code cell[3]=white} for an argument,
-         * {@code cell[2]=#} for a numeral's value, {@code cell[2]>=5} for a threshold.
+         * {@code cell[2]=#} for a numeral's value, {@code cell[2]>=5} and {@code cell[2]<=5} for thresholds.
          */
         String describe(int feature, SymbolTable symbols) {
             FeatureKey key = keys.get(feature);
@@ -506,8 +521,10 @@ final class LearnedEvaluation {
                 out.append('[').append(key.position()).append(']');
                 if (key.argument() == LINEAR) {
                     out.append("=#");
-                } else if (key.argument() < LINEAR) {
-                    out.append(">=").append(-2 - key.argument());
+                } else if (key.argument() <= AT_MOST) {
+                    out.append("<=").append(AT_MOST - key.argument());
+                } else if (key.argument() <= AT_LEAST) {
+                    out.append(">=").append(AT_LEAST - key.argument());
                 } else {
                     out.append('=').append(symbols.name(key.argument()));
                 }
@@ -522,7 +539,7 @@ final class LearnedEvaluation {
     /**
      * A feature: a relation and up to two (argument position, argument) pairs of it; position 0 is none. The
      * first argument may be a quantity instead of a symbol: {@link Features#LINEAR} for the numeral's value,
-     * {@code -2 - t} for "the numeral is at least t".
+     * {@code AT_LEAST - t} for "the numeral is at least t", {@code AT_MOST - t} for "at most t".
      */
     private record FeatureKey(int relation, int position, int argument, int position2, int argument2) {
     }
@@ -638,7 +655,13 @@ final class LearnedEvaluation {
             return new Fit(weights, bias, quality, chosen);
         }
 
-        /** The features with the largest absolute correlations, at most {@code limit}, each above the floor. */
+        /**
+         * The features with the largest absolute correlations, at most {@code limit}, each above the floor, and
+         * none whose correlation is exactly opposite to one chosen before: such a pair is, but for a vanishing
+         * coincidence, a feature and its complement (x and 1 - x: "at least 8 captures" and "at most 7" of a
+         * count kept in one fact), of which a linear fit needs only one. Keeping both spent half of skirmish's
+         * features on such pairs and lowered its quality from about 0.48 to 0.42.
+         */
         private static int[] strongest(double[] correlation, int limit) {
             Integer[] order = new Integer[correlation.length];
             for (int f = 0; f < order.length; f++) {
@@ -647,11 +670,21 @@ final class LearnedEvaluation {
             Arrays.sort(order, (x, y) -> Double.compare(Math.abs(correlation[y]), Math.abs(correlation[x])));
             IntArrayList chosen = new IntArrayList();
             for (int i = 0; i < order.length && chosen.size() < limit; i++) {
-                if (Math.abs(correlation[order[i]]) >= MIN_CORRELATION) {
+                double r = correlation[order[i]];
+                if (Math.abs(r) >= MIN_CORRELATION && !complementsOneOf(chosen, correlation, r)) {
                     chosen.add((int) order[i]);
                 }
             }
             return chosen.toIntArray();
+        }
+
+        private static boolean complementsOneOf(IntArrayList chosen, double[] correlation, double r) {
+            for (int j = 0; j < chosen.size(); j++) {
+                if (Math.abs(correlation[chosen.getInt(j)] + r) <= 1e-9 * Math.abs(r)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** Correlation of the fit's predictions with the goals of the odd playouts' samples. */

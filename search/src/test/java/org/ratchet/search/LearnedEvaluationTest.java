@@ -113,6 +113,48 @@ class LearnedEvaluationTest {
         }
     }
 
+    /**
+     * Breakthrough is won by the first pawn to reach the far row: white's far row is 8, black's is 1. Each side's
+     * progress must be a feature of its own, so that for each role a pawn of its own moved from its home rows to
+     * two rows before the far row rates higher than the initial state. Black's progress is "at most" a row:
+     * with "at least" thresholds only, it was the difference of two weak features, neither was chosen, and the
+     * fit's quality stayed below the floor.
+     */
+    @Test
+    void eachSideOfBreakthroughRatesItsOwnProgress() throws Exception {
+        StateMachine machine = machine("breakthrough");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, NO_DEADLINE, 1_500);
+        SymbolTable symbols = machine.description().symbols();
+        String[] sides = {"white", "black"};
+        String[] from = {"2", "7"};
+        String[] to = {"6", "3"};
+        for (int side = 0; side < 2; side++) {
+            int role = GdlGames.roleIndex(machine, sides[side]);
+            assertTrue(learned.isUsed(role), learned.summary());
+            machine.setState(machine.initialState());
+            int[] facts = new int[machine.stateSize()];
+            machine.writeState(facts, 0);
+            int initial = learned.evaluate(facts, facts.length, role);
+            boolean moved = false;
+            for (int i = 0; i < facts.length && !moved; i++) {
+                Term fact = machine.fact(facts[i]);
+                if (fact.arity() == 3 && symbols.name(fact.arg(1).symbol()).equals(from[side])
+                        && symbols.name(fact.arg(2).symbol()).equals(sides[side])) {
+                    Term advanced = new Compound(fact.symbol(), fact.arg(0), new Atom(symbols.lookup(to[side])),
+                            fact.arg(2));
+                    facts[i] = machine.factId(advanced);
+                    assertTrue(facts[i] >= 0, "no fact id for " + advanced.render(symbols));
+                    moved = true;
+                }
+            }
+            assertTrue(moved, "no " + sides[side] + " pawn in row " + from[side]);
+            int advanced = learned.evaluate(facts, facts.length, role);
+            assertTrue(advanced > initial, sides[side] + " rates its pawn two rows before the far row " + advanced
+                    + ", the initial state " + initial + "; " + learned.summary());
+        }
+    }
+
     /** Pentago's outcome does not follow from counts of marbles: the evaluation must stay out of the search. */
     @Test
     void pentagoGetsNoEvaluation() throws Exception {
