@@ -162,6 +162,13 @@ final class LearnedEvaluation {
             summary.append(", the first ").append(sampleFeatures.length).append(" fitted (out of time for the rest)");
         }
         String outOfTime = summary + "; out of time fitting them";
+        if (System.currentTimeMillis() >= fitUntil) {
+            return none(roles, outOfTime);
+        }
+        int fitted = sampleFeatures.length == 0 ? 0 : samples.playoutOf.getInt(sampleFeatures.length - 1) + 1;
+        if (fitted < MIN_PLAYOUTS) {
+            return none(roles, summary + "; too few playouts to fit");
+        }
         double[] bias = new double[roles];
         double[] quality = new double[roles];
         double[][] weights = new double[roles][];
@@ -560,14 +567,10 @@ final class LearnedEvaluation {
         }
 
         /**
-         * The fit on the first {@code sampleFeatures.length} samples, or null where there is nothing to fit (too
-         * few playouts, a goal that never varies) or {@code until} passes first.
+         * The fit on the first {@code sampleFeatures.length} samples, or null where there is nothing to fit (a
+         * goal that never varies) or {@code until} passes first.
          */
         static Fit of(Samples samples, int[][] sampleFeatures, int featureCount, int role, long until) {
-            int used = sampleFeatures.length;
-            if (used == 0 || samples.playoutOf.getInt(used - 1) + 1 < MIN_PLAYOUTS) {
-                return null;
-            }
             int n = 0;
             double sumY = 0;
             double sumYY = 0;
