@@ -41,8 +41,8 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * playout with the goals it ended with. The features that correlate best with a role's goal are fitted by
  * ridge regression on the samples of even playouts, and the fit is judged by the correlation of its
  * predictions with the goals of odd playouts (its <em>quality</em>, -1..1). A role whose quality stays below
- * {@link #MIN_QUALITY} gets no evaluation: a game whose outcome such counts do not predict (connect four's
- * piece counts are equal for both sides) plays as before.
+ * the floor the search asks for ({@link SearchOptions#evaluationMinQuality()}) gets no evaluation: a game whose
+ * outcome such counts do not predict (connect four's piece counts are equal for both sides) plays as before.
  *
  * <p><b>Cost.</b> The fitted function is linear in the facts, so it is stored as one weight per fact and role,
  * and an evaluation sums the weights of the state's facts: no allocation, safe to share between threads.
@@ -50,8 +50,6 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  * as it meets them (the prover) gives facts first met after learning no weight.
  */
 final class LearnedEvaluation {
-    /** Below this quality (correlation of predictions with held-out goals), a role's evaluation is not used. */
-    static final double MIN_QUALITY = 0.2;
     /**
      * The most features of one role's fit: more adds noise faster than knowledge on a few thousand samples.
      * With thresholds both ways, 24 lowered skirmish's quality (about 0.45 against 0.49 at 32, seeds 1-3).
@@ -95,17 +93,24 @@ final class LearnedEvaluation {
     private final double[] quality;
     private final boolean[] used;
     private final String summary;
+    /**
+     * Whether the fits were made and judged. A learning cut short (too few playouts, or out of time fitting
+     * them: a slow or cold engine) was not, and more time may give an evaluation.
+     */
+    private final boolean fitted;
 
-    private LearnedEvaluation(int roles, float[] factWeights, double[] bias, double[] quality, String summary) {
+    private LearnedEvaluation(int roles, float[] factWeights, double[] bias, double[] quality, double minQuality,
+            String summary, boolean fitted) {
         this.roles = roles;
         this.factWeights = factWeights;
         this.bias = bias;
         this.quality = quality;
         this.used = new boolean[roles];
         for (int role = 0; role < roles; role++) {
-            used[role] = quality[role] >= MIN_QUALITY;
+            used[role] = quality[role] >= minQuality;
         }
         this.summary = summary;
+        this.fitted = fitted;
     }
 
     /** Whether any role's evaluation is good enough to use. */
@@ -121,6 +126,11 @@ final class LearnedEvaluation {
     /** Whether the role's evaluation is good enough to use. */
     boolean isUsed(int role) {
         return used[role];
+    }
+
+    /** Whether the fits were made and judged: if not, learning again with more time may give an evaluation. */
+    boolean fitted() {
+        return fitted;
     }
 
     /** One line on what was learned, for the log. */
@@ -143,14 +153,15 @@ final class LearnedEvaluation {
 
     /**
      * Learns from random playouts of {@code machine} from {@code initial}, played until {@code playoutsUntil} or
-     * {@code maxPlayouts}, and fitted by {@code fitUntil}. The fit's cost grows with the samples and, with a
-     * cold JIT, can exceed the playouts' own time, so it is bounded too: the samples whose features are not
-     * found in the first half of the fit's time are left out (the fit then rests on the earlier playouts), and
-     * a fit that would still end late is given up (the evaluation uses no role). The summary says which. The
-     * machine is left in an arbitrary state.
+     * {@code maxPlayouts}, and fitted by {@code fitUntil}; a role's evaluation is used where its quality is at
+     * least {@code minQuality}. The fit's cost grows with the samples and, with a cold JIT, can exceed the
+     * playouts' own time, so it is bounded too: the samples whose features are not found in the first half of
+     * the fit's time are left out (the fit then rests on the earlier playouts), and a fit that would still end
+     * late is given up (the evaluation uses no role). The summary says which. The machine is left in an
+     * arbitrary state.
      */
     static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long playoutsUntil,
-            long fitUntil, int maxPlayouts) {
+            long fitUntil, int maxPlayouts, double minQuality) {
         Samples samples = Samples.collect(machine, initial, random, playoutsUntil, maxPlayouts);
         Features features = new Features(machine, samples);
         int roles = machine.roleCount();
@@ -208,12 +219,12 @@ final class LearnedEvaluation {
                 factWeights[fact * roles + role] = (float) sum;
             }
         }
-        return new LearnedEvaluation(roles, factWeights, bias, quality, summary.toString());
+        return new LearnedEvaluation(roles, factWeights, bias, quality, minQuality, summary.toString(), true);
     }
 
-    /** An evaluation that uses no role. */
+    /** An evaluation that uses no role, of a learning cut short before its fits were judged. */
     private static LearnedEvaluation none(int roles, String summary) {
-        return new LearnedEvaluation(roles, new float[0], new double[roles], new double[roles], summary);
+        return new LearnedEvaluation(roles, new float[0], new double[roles], new double[roles], 1, summary, false);
     }
 
     /** States sampled from random playouts, with the goals each playout ended with. */

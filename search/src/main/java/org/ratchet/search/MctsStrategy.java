@@ -35,6 +35,12 @@ public final class MctsStrategy implements ReportingStrategy {
      * leaves the learning to the first move's search time, which gives it the same share.
      */
     private static final long EVALUATION_MIN_MILLIS = 100;
+    /**
+     * Learnings in one match at most. One cut short before its fits were judged, with too few playouts or out
+     * of time fitting them (a fallback engine, or hsfc still cold when it arrives in the middle of the match:
+     * skirmish's first learning on it made 33 playouts), is tried again in the next move, with the engine warm.
+     */
+    private static final int EVALUATION_TRIES = 3;
     /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
     private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
@@ -49,8 +55,12 @@ public final class MctsStrategy implements ReportingStrategy {
     private BestLine bestLine;
     /** The evaluation learned for this match, or null (none asked for, none good enough, or not yet learned). */
     private LearnedEvaluation evaluation;
-    /** Whether the evaluation is asked for but prepare had no time to learn it: the next move learns it. */
+    /**
+     * Whether the evaluation is asked for but not learned yet (prepare had no time, or a learning was cut short
+     * before its fits were judged): the next move learns it, while {@link #evaluationTriesLeft} lasts.
+     */
     private boolean evaluationPending;
+    private int evaluationTriesLeft;
     private SearchRunner runner;
     private MctsWorker[] workers;
     /** Playouts of workers that were replaced (see {@link SearchRunner}), so the counts never go back. */
@@ -82,13 +92,10 @@ public final class MctsStrategy implements ReportingStrategy {
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.evaluation = null;
-        this.evaluationPending = false;
-        if (options.learnsEvaluation()) {
-            if (learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
-                evaluation = learnEvaluation(machine.initialState(), deadlineMillis);
-            } else {
-                evaluationPending = true;
-            }
+        this.evaluationPending = options.learnsEvaluation();
+        this.evaluationTriesLeft = EVALUATION_TRIES;
+        if (evaluationPending && learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
+            learnEvaluation(machine.initialState(), deadlineMillis);
         }
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
@@ -107,27 +114,31 @@ public final class MctsStrategy implements ReportingStrategy {
 
     /**
      * Learns a state evaluation from random playouts from {@code from} in at most half the time until
-     * {@code deadlineMillis}; null where it predicts no role's goal well enough to use, or its fit ran out of
-     * time. The learning and its verdict are logged: they explain the match's play. The machine is left in an
-     * arbitrary state.
+     * {@code deadlineMillis}, into {@link #evaluation}: null where it predicts no role's goal well enough to use,
+     * or its fit ran out of time. A learning cut short (too few playouts, out of time) leaves it pending for the
+     * next move, while tries are left. The learning and its verdict are logged: they explain the match's play.
+     * The machine is left in an arbitrary state.
      */
-    private LearnedEvaluation learnEvaluation(State from, long deadlineMillis) {
+    private void learnEvaluation(State from, long deadlineMillis) {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
-                start + 2 * budget, EVALUATION_MAX_PLAYOUTS);
-        LOG.info("learned evaluation in {} ms, {}: {}", System.currentTimeMillis() - start,
-                learned.isUseful() ? "used" : "not used", learned.summary());
-        return learned.isUseful() ? learned : null;
+                start + 2 * budget, EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality());
+        evaluationTriesLeft--;
+        evaluationPending = !learned.fitted() && evaluationTriesLeft > 0;
+        LOG.info("learned evaluation in {} ms, {} (quality floor {}): {}{}", System.currentTimeMillis() - start,
+                learned.isUseful() ? "used" : "not used", options.evaluationMinQuality(), learned.summary(),
+                evaluationPending ? "; the next move learns again" : "");
+        evaluation = learned.isUseful() ? learned : null;
     }
 
     /**
-     * Learns the evaluation that {@link #prepare} had no time for, in this move's time, from its state, and
-     * hands it to the workers made so far (those made later take it from {@link #evaluation}).
+     * Learns the evaluation that {@link #prepare} or an earlier move had no time for, in this move's time,
+     * from its state, and hands it to the workers made so far (those made later take it from
+     * {@link #evaluation}).
      */
     private void learnPendingEvaluation(State current, long deadlineMillis) {
-        evaluationPending = false;
-        evaluation = learnEvaluation(current, deadlineMillis - options.safetyMarginMillis());
+        learnEvaluation(current, deadlineMillis - options.safetyMarginMillis());
         if (evaluation != null) {
             for (MctsWorker worker : workers) {
                 if (worker != null) {

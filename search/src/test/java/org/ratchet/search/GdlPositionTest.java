@@ -106,6 +106,27 @@ class GdlPositionTest {
     }
 
     /**
+     * A learning cut short before its fits were judged (here: no time at all, as for a cold engine arriving late
+     * in a short clock) does not end the matter: the next move learns again, and with time gets an evaluation.
+     */
+    @Test
+    void aLearningWithTooFewPlayoutsIsTriedAgainInTheNextMove() {
+        StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
+        StateMachine machine = game.newMachine();
+        int white = GdlGames.roleIndex(machine, "white");
+        SearchOptions options = MctsToyGameTest.options(200, 5).withEvaluationWeight(0.4);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            mcts.prepare(game, white, System.currentTimeMillis());
+            mcts.selectMove(machine.initialState(), System.currentTimeMillis());
+            assertTrue(mcts.evaluation() == null, "learned with no time to learn");
+            mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            LearnedEvaluation evaluation = mcts.evaluation();
+            assertTrue(evaluation != null && evaluation.isUsed(white), "no evaluation learned in the second move");
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    /**
      * Heuristic priming: each node the tree makes keeps its state's learned evaluation, and a move's value
      * starts from it. With the priming as heavy as a thousand visits and no exploration, the search, after
      * trying each of white's moves once, keeps to the moves whose states the evaluation rates highest: of the

@@ -22,6 +22,11 @@ import org.ratchet.reasoner.play.RandomPlayouts;
  */
 class LearnedEvaluationTest {
     private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
+    /**
+     * The quality floor of these tests, below the search's default: breakthrough's fit (about 0.27) is checked
+     * for what it rates, whether or not the player would blend it.
+     */
+    private static final double FLOOR = 0.2;
 
     private static StateMachine machine(String game) throws Exception {
         return Engines.create("hsfc", GameLoader.load(GameCorpus.repositoryGame(game))).newMachine();
@@ -36,8 +41,9 @@ class LearnedEvaluationTest {
     void checkersMaterialPredictsTheWinnerOfFreshPlayouts() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
         assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
+        assertTrue(learned.fitted(), learned.summary());
 
         RandomPlayouts moves = new RandomPlayouts(machine, 99, Playout.MAX_STEPS);
         double winnerSum = 0;
@@ -83,7 +89,7 @@ class LearnedEvaluationTest {
     void moreCapturesRateHigherBeyondWhatRandomPlayReaches() throws Exception {
         StateMachine machine = machine("skirmish");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
         assertTrue(learned.isUsed(0), learned.summary());
         SymbolTable symbols = machine.description().symbols();
         machine.setState(machine.initialState());
@@ -124,7 +130,7 @@ class LearnedEvaluationTest {
     void eachSideOfBreakthroughRatesItsOwnProgress() throws Exception {
         StateMachine machine = machine("breakthrough");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
         SymbolTable symbols = machine.description().symbols();
         String[] sides = {"white", "black"};
         String[] from = {"2", "7"};
@@ -155,12 +161,30 @@ class LearnedEvaluationTest {
         }
     }
 
+    /**
+     * The quality floor decides which roles get an evaluation: at the search's default floor checkers' fit
+     * (about 0.6) is used for both sides and breakthrough's (about 0.27) for neither, which a lower floor
+     * would use (see above).
+     */
+    @Test
+    void theQualityFloorKeepsTheEvaluationToGoodFits() throws Exception {
+        double floor = SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY;
+        StateMachine checkers = machine("checkers");
+        LearnedEvaluation good = LearnedEvaluation.learn(checkers, checkers.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, NO_DEADLINE, 1_500, floor);
+        assertTrue(good.isUsed(0) && good.isUsed(1), good.summary());
+        StateMachine breakthrough = machine("breakthrough");
+        LearnedEvaluation weak = LearnedEvaluation.learn(breakthrough, breakthrough.initialState(),
+                new SplittableRandom(7), NO_DEADLINE, NO_DEADLINE, 1_500, floor);
+        assertFalse(weak.isUseful(), weak.summary());
+    }
+
     /** Pentago's outcome does not follow from counts of marbles: the evaluation must stay out of the search. */
     @Test
     void pentagoGetsNoEvaluation() throws Exception {
         StateMachine machine = machine("pentago");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500);
+                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
         assertFalse(learned.isUseful(), learned.summary());
     }
 
@@ -172,8 +196,9 @@ class LearnedEvaluationTest {
     void tooFewPlayoutsGiveNoEvaluation() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1);
+                NO_DEADLINE, NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1, FLOOR);
         assertFalse(learned.isUseful(), learned.summary());
+        assertFalse(learned.fitted(), learned.summary());
     }
 
     /**
@@ -186,8 +211,9 @@ class LearnedEvaluationTest {
         StateMachine machine = machine("checkers");
         long fitUntil = System.currentTimeMillis();
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, fitUntil, 1_500);
+                NO_DEADLINE, fitUntil, 1_500, FLOOR);
         assertFalse(learned.isUseful(), learned.summary());
+        assertFalse(learned.fitted(), learned.summary());
         assertTrue(learned.summary().contains("the first 0 fitted") && learned.summary().contains("out of time fitting"),
                 learned.summary());
     }
@@ -197,7 +223,7 @@ class LearnedEvaluationTest {
     void evaluationsStayGoalValues() throws Exception {
         StateMachine machine = machine("checkers");
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(3),
-                NO_DEADLINE, NO_DEADLINE, 300);
+                NO_DEADLINE, NO_DEADLINE, 300, FLOOR);
         machine.setState(machine.initialState());
         int[] facts = new int[machine.stateSize() + 1];
         machine.writeState(facts, 0);

@@ -2,6 +2,7 @@ package org.ratchet.player.config;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -38,6 +39,7 @@ public final class PlayerConfig {
     private final boolean searchPuzzleWalk;
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
+    private final double searchEvaluationQuality;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -68,6 +70,7 @@ public final class PlayerConfig {
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
+        searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -233,6 +236,11 @@ public final class PlayerConfig {
         return searchEvaluationVisits;
     }
 
+    /** The least quality (0.01..1) for which a role's learned evaluation is used. */
+    public double searchEvaluationQuality() {
+        return searchEvaluationQuality;
+    }
+
     /** GRAVE's reference visits; 0 when GRAVE is off. */
     public int searchGraveReference() {
         return searchGraveReference;
@@ -307,10 +315,15 @@ public final class PlayerConfig {
             value = Double.NaN;
         }
         if (!(value >= min && value <= max)) {
-            throw new IllegalArgumentException(setting.key() + " must be a number from " + (long) min + " to "
-                + (long) max + ", found '" + text + "'");
+            throw new IllegalArgumentException(setting.key() + " must be a number from " + plain(min) + " to "
+                + plain(max) + ", found '" + text + "'");
         }
         return value;
+    }
+
+    /** A bound as a reader writes it: 0.01, 1, 100. */
+    private static String plain(double bound) {
+        return BigDecimal.valueOf(bound).stripTrailingZeros().toPlainString();
     }
 
     private boolean bool(Setting setting) {

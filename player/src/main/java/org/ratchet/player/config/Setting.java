@@ -37,12 +37,15 @@ public enum Setting {
     SEARCH_PUZZLE_WALK("search.puzzle.walk", "false", "BOOL",
         "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
             + " solutions and the best possible score are found where random playouts miss them."),
-    SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "0", "P",
+    SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "40", "P",
         "Share of a playout's value taken from a state evaluation learned from random playouts in the start clock"
-            + " (counts of pieces and other facts), where it predicts the goals well enough."),
+            + " (counts of pieces and other facts), where it predicts the goals well enough; 0 turns it off."),
     SEARCH_EVALUATION_VISITS("search.evaluation.visits", "0", "N",
         "Heuristic priming: a move's value in the tree starts from the learned evaluation of the state it leads"
             + " to, weighted as this many visits; 0 turns it off (with the percent at 0 too, nothing is learned)."),
+    SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
+        "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
+            + " not fitted on) for which a role's evaluation is used."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -28,7 +28,8 @@ final class StrategyProvider {
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
             .withPuzzleSolver(config.searchPuzzleWalk())
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
-            .withEvaluationVisits(config.searchEvaluationVisits());
+            .withEvaluationVisits(config.searchEvaluationVisits())
+            .withEvaluationMinQuality(config.searchEvaluationQuality());
         return Strategies.create(config.strategy(), options);
     }
 }

@@ -79,6 +79,10 @@ class PlayerConfigTest {
             "are two ways to value untried moves");
         assertEquals(0.25, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EXPLORATION", "0.25"), Map.of())
             .searchExploration());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0")),
+            "search.evaluation.quality must be a number from 0.01 to 1, found '0'");
+        assertEquals(0.5, PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0.5"))
+            .searchEvaluationQuality());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
         assertTrue(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "true"), Map.of()).searchPuzzleWalk());
