@@ -60,6 +60,8 @@ public final class HsfcMachine implements StateMachine {
     private int changedTail;
     private final int[][] roleMoves;
     private final int[] roleMoveCounts;
+    /** One bit per move ID, all clear between calls: {@link #listMoves} puts a role's moves in order through it. */
+    private final long[] moveBits;
     /** buffers[k]: RefNos waiting for input stage k of the rule being run (see {@link #runStages}). */
     private final int[][] buffers;
     /** RefNos a stage buffer collects before they are passed on to the next stage. */
@@ -148,9 +150,12 @@ public final class HsfcMachine implements StateMachine {
         }
         roleMoves = new int[terms.roles.size()][];
         roleMoveCounts = new int[terms.roles.size()];
+        int lastMoveWord = -1;
         for (int role = 0; role < roleMoves.length; role++) {
             roleMoves[role] = new int[Math.max(program.roles.legalCountOfRole[role], 1)];
+            lastMoveWord = Math.max(lastMoveWord, program.roles.lastMoveWord[role]);
         }
+        moveBits = new long[lastMoveWord + 1];
         setState(program.initialState);
     }
 
@@ -427,10 +432,42 @@ public final class HsfcMachine implements StateMachine {
         // the same seed picks the same moves whichever tables were built
         for (int role = 0; role < roleMoves.length; role++) {
             if (role >= Long.SIZE || (unsorted & (1L << role)) != 0) {
-                Arrays.sort(roleMoves[role], 0, counts[role]);
+                putInOrder(role, roleMoves[role], counts[role]);
             }
         }
         movesListed = true;
+    }
+
+    /**
+     * Sorts a role's {@code count} listed moves (distinct move IDs). Where the words of the role's move IDs
+     * are few beside the moves listed, it sets their bits and reads them back in order: O(moves + words).
+     * Several rules each list a role's moves in order (breakthrough's three directions), and merging their
+     * runs by sorting took an eighth of breakthrough's random playouts.
+     */
+    private void putInOrder(int role, int[] moves, int count) {
+        int first = program.roles.firstMoveWord[role];
+        int last = program.roles.lastMoveWord[role];
+        if (last - first >= 2 * count) {
+            Arrays.sort(moves, 0, count);
+            return;
+        }
+        long[] words = moveBits;
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
+            words[move >>> 6] |= 1L << move;
+        }
+        int listed = 0;
+        for (int w = first; w <= last; w++) {
+            long word = words[w];
+            if (word == 0) {
+                continue;
+            }
+            words[w] = 0;
+            do {
+                moves[listed++] = (w << 6) + Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+            } while (word != 0);
+        }
     }
 
     /** Runs a phase's blocks in order, then samples its relations' list sizes (when statistics are on). */

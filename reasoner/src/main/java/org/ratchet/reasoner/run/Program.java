@@ -177,6 +177,12 @@ public final class Program {
         final int[] legalToDoes;
         /** legalCountOfRole[role]: how many legal instances the role has, the most moves it can have. */
         final int[] legalCountOfRole;
+        /**
+         * The move IDs a role's legal instances allow lie in words firstMoveWord[role] .. lastMoveWord[role] of a
+         * bitset over move IDs (a role without legal instances: first 0, last -1).
+         */
+        final int[] firstMoveWord;
+        final int[] lastMoveWord;
         final int goalRelation;
         /** goalRole[i] and goalValue[i]: the role and score of goal instance i; role -1 for no valid score. */
         final int[] goalRole;
@@ -190,13 +196,23 @@ public final class Program {
             legalRole = new int[legalSet.size()];
             legalToDoes = new int[legalSet.size()];
             legalCountOfRole = new int[roles.size()];
+            firstMoveWord = new int[roles.size()];
+            lastMoveWord = new int[roles.size()];
+            Arrays.fill(firstMoveWord, Integer.MAX_VALUE);
+            Arrays.fill(lastMoveWord, -1);
             for (int i = 0; i < legalRole.length; i++) {
                 Term legal = legalSet.get(i);
                 legalRole[i] = roles.indexOf(legal.arg(0));
                 legalToDoes[i] = doesSet.id(new Compound(SymbolTable.DOES, legal.arg(0), legal.arg(1)));
-                if (legalRole[i] >= 0) {
-                    legalCountOfRole[legalRole[i]]++;
+                int role = legalRole[i];
+                if (role >= 0) {
+                    legalCountOfRole[role]++;
+                    firstMoveWord[role] = Math.min(firstMoveWord[role], legalToDoes[i] >>> 6);
+                    lastMoveWord[role] = Math.max(lastMoveWord[role], legalToDoes[i] >>> 6);
                 }
+            }
+            for (int role = 0; role < roles.size(); role++) {
+                firstMoveWord[role] = Math.min(firstMoveWord[role], lastMoveWord[role] + 1);
             }
             InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
             goalRole = new int[goalSet.size()];
