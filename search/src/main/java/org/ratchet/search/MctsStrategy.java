@@ -142,7 +142,8 @@ public final class MctsStrategy implements ReportingStrategy {
         if (evaluation != null) {
             for (MctsWorker worker : workers) {
                 if (worker != null) {
-                    worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits());
+                    worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
+                            options.evaluationCutoff());
                 }
             }
         }
@@ -156,7 +157,8 @@ public final class MctsStrategy implements ReportingStrategy {
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
         if (evaluation != null) {
-            worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits());
+            worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
+                    options.evaluationCutoff());
         }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
             worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),

@@ -108,13 +108,20 @@ final class MctsWorker implements SearchRunner.Worker {
      * Makes the tree use the learned evaluation, for the roles whose evaluation is good enough: it takes
      * {@code weight} (0..1) of each playout's value from the evaluation of the state the playout starts from,
      * and a move whose node is made starts with the evaluation of that node's state as {@code visits} visits.
+     * With {@code cutoff} above 0 and an evaluation for every role, playouts stop after that many joint moves
+     * and take the evaluation of the state they reached as their goals.
      */
-    void useEvaluation(LearnedEvaluation learned, double weight, int visits) {
+    void useEvaluation(LearnedEvaluation learned, double weight, int visits, int cutoff) {
         this.evaluation = learned;
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
+        boolean everyRole = true;
         for (int role = 0; role < roles; role++) {
             roleExploration[role] = learned.isUsed(role) ? exploration * (1 - weight) : exploration;
+            everyRole &= learned.isUsed(role);
+        }
+        if (cutoff > 0 && everyRole) {
+            playout.cutShortWith(learned, cutoff);
         }
     }
 
@@ -513,7 +520,7 @@ final class MctsWorker implements SearchRunner.Worker {
             }
         }
         // Only a line that reaches the end of the game can be replayed for its goal.
-        if (bestLine != null && (playedOut || endTerminal) && goals[0] > bestLine.value()) {
+        if (bestLine != null && (playedOut ? !playout.wasCut() : endTerminal) && goals[0] > bestLine.value()) {
             int playoutSteps = playedOut ? playout.steps() : 0;
             int length = levelsChosen + playoutSteps;
             if (lineMoves.length < length) {

@@ -6,7 +6,8 @@ import org.ratchet.reasoner.StateMachine;
 /**
  * Plays a game from the machine's current state to the end, choosing every role's move by a
  * {@link PlayoutPolicy}, and records the moves made so that callers can learn from them (MAST, the best
- * line of a puzzle). Allocates nothing per step.
+ * line of a puzzle). With a learned evaluation to cut it short ({@link #cutShortWith}) a playout stops after
+ * a number of joint moves and scores the state it reached by that evaluation. Allocates nothing per step.
  */
 final class Playout {
     /** Some repository games loop forever under random play; a playout gives up after this many steps. */
@@ -33,6 +34,13 @@ final class Playout {
     private double[] weights = new double[32];
     private int[] trace = new int[256];
     private int steps;
+    /** The evaluation that scores a playout cut short, or null: playouts go to the end. */
+    private LearnedEvaluation cutoffEvaluation;
+    private int cutoffSteps;
+    /** The cut state's facts (grown as needed). */
+    private int[] facts = new int[64];
+    /** Whether the last run was cut short (its goals are the evaluation's, not the game's). */
+    private boolean cut;
 
     /**
      * {@code averages} is null for uniform playouts (MAST sampling otherwise); {@code pairs}, if not null,
@@ -59,9 +67,15 @@ final class Playout {
     boolean run(SearchRunner runner, int[] goals, int[] context) {
         this.context = context;
         steps = 0;
+        cut = false;
         while (!machine.isTerminal() && steps < MAX_STEPS) {
             if (runner != null && runner.stopped()) {
                 return false;
+            }
+            if (steps == cutoffSteps && cutoffEvaluation != null) {
+                evaluateInto(goals);
+                cut = true;
+                return true;
             }
             for (int role = 0; role < roles; role++) {
                 int move = pairs != null ? chooseByValue(role, previousMove(steps, role)) : chooseMove(role);
@@ -78,6 +92,40 @@ final class Playout {
         }
         readGoals(goals);
         return true;
+    }
+
+    /**
+     * Makes later runs stop after {@code steps} joint moves (at least 1) and take {@code evaluation}'s value
+     * of the state they reached, for every role, as their goals. Only for an evaluation used for every role:
+     * a role without one would have no value for a cut playout.
+     */
+    void cutShortWith(LearnedEvaluation evaluation, int steps) {
+        for (int role = 0; role < roles; role++) {
+            if (!evaluation.isUsed(role)) {
+                throw new IllegalArgumentException("role " + role + " has no evaluation to score a cut playout");
+            }
+        }
+        if (steps < 1) {
+            throw new IllegalArgumentException("a playout is cut after at least one joint move, not " + steps);
+        }
+        this.cutoffEvaluation = evaluation;
+        this.cutoffSteps = steps;
+    }
+
+    /** Whether the last run was cut short: its goals are the learned evaluation's, and it did not end the game. */
+    boolean wasCut() {
+        return cut;
+    }
+
+    private void evaluateInto(int[] goals) {
+        int length = machine.stateSize();
+        if (facts.length < length) {
+            facts = new int[Math.max(length, facts.length * 2)];
+        }
+        machine.writeState(facts, 0);
+        for (int role = 0; role < roles; role++) {
+            goals[role] = cutoffEvaluation.evaluate(facts, length, role);
+        }
     }
 
     /** Joint moves of the last run, role-major per step: move of role r at step s is {@code trace()[s*roles+r]}. */

@@ -28,11 +28,14 @@ package org.ratchet.search;
  *                           moves); 0 turns it off (no evaluation is learned when this and the weight are 0)
  * @param evaluationMinQuality the least quality (correlation of the evaluation's predictions with the goals of
  *                           playouts it was not fitted on, 0..1] for which a role's learned evaluation is used
+ * @param evaluationCutoff   playouts stop after this many joint moves and take the learned evaluation of the
+ *                           state they reached as their goals, where every role's evaluation is used; 0 plays
+ *                           every playout to the end
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
-        int evaluationVisits, double evaluationMinQuality) {
+        int evaluationVisits, double evaluationMinQuality, int evaluationCutoff) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -76,6 +79,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("heuristic priming (evaluation visits), MAST-in-tree (prior visits) "
                     + "and GRAVE are ways to value a tree move before its samples do; choose one");
         }
+        if (evaluationCutoff < 0) {
+            throw new IllegalArgumentException("evaluation cutoff must not be negative, not " + evaluationCutoff);
+        }
         if (!(evaluationMinQuality > 0 && evaluationMinQuality <= 1)) {
             throw new IllegalArgumentException("evaluation quality floor must be above 0 and at most 1, not "
                     + evaluationMinQuality);
@@ -98,7 +104,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0);
     }
 
     /**
@@ -120,102 +126,112 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
         return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
         return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withExploration(double newExploration) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withSeed(long newSeed) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver, evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver,
                 evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     /** GRAVE with the given reference visits (0: off) and bias. */
     public SearchOptions withGrave(int newReference, double newBias) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver, evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     /** With or without the puzzle walk beside the tree in single-player games. */
     public SearchOptions withPuzzleSolver(boolean on) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on, evaluationWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     /** With the given share (0..1) of playout results replaced by the learned evaluation; 0: none learned. */
     public SearchOptions withEvaluationWeight(double newWeight) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver, newWeight,
-                evaluationVisits, evaluationMinQuality);
+                evaluationVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     /** With heuristic priming of new tree moves by the learned evaluation, as that many visits; 0: off. */
     public SearchOptions withEvaluationVisits(int newVisits) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight, newVisits, evaluationMinQuality);
+                evaluationWeight, newVisits, evaluationMinQuality, evaluationCutoff);
     }
 
     /** With the least quality (0..1] for which a role's learned evaluation is used. */
     public SearchOptions withEvaluationMinQuality(double newMinQuality) {
         return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                 exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight, evaluationVisits, newMinQuality);
+                evaluationWeight, evaluationVisits, newMinQuality, evaluationCutoff);
     }
 
-    /** Whether the search learns a state evaluation in the start clock (blended or priming). */
+    /**
+     * With playouts cut short after {@code newCutoff} joint moves, the learned evaluation of the state they
+     * reached taking the place of their goals (where every role's evaluation is used); 0: played to the end.
+     */
+    public SearchOptions withEvaluationCutoff(int newCutoff) {
+        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                evaluationWeight, evaluationVisits, evaluationMinQuality, newCutoff);
+    }
+
+    /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
-        return evaluationWeight > 0 || evaluationVisits > 0;
+        return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;
     }
 
     /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */

@@ -57,15 +57,18 @@ class GdlPositionTest {
      * feature the evaluation learns, and the exact values of the solver still decide.
      */
     @ParameterizedTest
-    @CsvSource({"1, 0.5, 0", "2, 0.5, 0", "1, 0, 10", "2, 0, 10"})
-    void theLearnedEvaluationKeepsTheWinningMove(int threads, double weight, int primingVisits) {
+    @CsvSource({"1, 0.5, 0, 0", "2, 0.5, 0, 0", "1, 0, 10, 0", "2, 0, 10, 0", "1, 0.5, 0, 4", "2, 0, 0, 4"})
+    void theLearnedEvaluationKeepsTheWinningMove(int threads, double weight, int primingVisits, int cutoff) {
         StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
         StateMachine machine = game.newMachine();
         SearchOptions options = MctsToyGameTest.options(1500, 11).withThreads(threads).withEvaluationWeight(weight)
-                .withEvaluationVisits(primingVisits);
+                .withEvaluationVisits(primingVisits).withEvaluationCutoff(cutoff);
         try (MctsStrategy mcts = new MctsStrategy(options)) {
             mcts.prepare(game, GdlGames.roleIndex(machine, "white"), NO_DEADLINE);
             assertTrue(mcts.evaluation() != null, "no evaluation learned");
+            // a cut needs an evaluation for both roles: without it the cutoff rows would test nothing
+            assertTrue(cutoff == 0 || mcts.evaluation().isUsed(0) && mcts.evaluation().isUsed(1),
+                    mcts.evaluation().summary());
             int move = mcts.selectMove(machine.initialState(), NO_DEADLINE);
             assertEquals("(move 1 4 1 5)", GdlGames.render(machine, machine.move(move)), mcts.statistics().toString());
             assertEquals(100, mcts.statistics().provenValue(), mcts.statistics().toString());

@@ -1,6 +1,8 @@
 package org.ratchet.search;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -233,5 +235,50 @@ class LearnedEvaluationTest {
             assertTrue(value >= 0 && value <= 100, "value " + value);
             assertTrue(value == learned.evaluate(facts, facts.length - 1, role), "the unknown fact changed the value");
         }
+    }
+
+    /**
+     * A playout cut short stops after the given joint moves, and its goals are the evaluation of the state it
+     * reached (replayed on a second machine from its trace); the same playout without a cut goes on to the end.
+     */
+    @Test
+    void aPlayoutCutShortIsScoredByTheEvaluationOfTheStateItReached() throws Exception {
+        StateMachine machine = machine("checkers");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
+                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
+        Playout cut = new Playout(machine, new SplittableRandom(3), null, null);
+        cut.cutShortWith(learned, 6);
+        machine.setState(machine.initialState());
+        int[] goals = new int[2];
+        assertTrue(cut.run(null, goals, null));
+        assertTrue(cut.wasCut());
+        assertEquals(6, cut.steps());
+
+        StateMachine replay = machine("checkers");
+        for (int step = 0; step < cut.steps(); step++) {
+            replay.advance(Arrays.copyOfRange(cut.trace(), 2 * step, 2 * step + 2));
+        }
+        int[] facts = new int[replay.stateSize()];
+        replay.writeState(facts, 0);
+        for (int role = 0; role < 2; role++) {
+            assertEquals(learned.evaluate(facts, facts.length, role), goals[role], "role " + role);
+        }
+
+        Playout whole = new Playout(machine, new SplittableRandom(3), null, null);
+        machine.setState(machine.initialState());
+        assertTrue(whole.run(null, goals, null));
+        assertFalse(whole.wasCut());
+        assertTrue(machine.isTerminal(), "the uncut playout stopped after " + whole.steps() + " joint moves");
+    }
+
+    /** Only an evaluation of every role can score a cut playout: pentago's (none used) is refused. */
+    @Test
+    void aCutNeedsAnEvaluationForEveryRole() throws Exception {
+        StateMachine machine = machine("pentago");
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(1),
+                NO_DEADLINE, NO_DEADLINE, 300, FLOOR);
+        Playout playout = new Playout(machine, new SplittableRandom(3), null, null);
+        assertThrows(IllegalArgumentException.class, () -> playout.cutShortWith(learned, 6), learned.summary());
     }
 }

@@ -40,6 +40,7 @@ public final class PlayerConfig {
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
     private final double searchEvaluationQuality;
+    private final int searchEvaluationCutoff;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -71,6 +72,7 @@ public final class PlayerConfig {
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
+        searchEvaluationCutoff = integer(Setting.SEARCH_EVALUATION_CUTOFF, 0, 10_000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -239,6 +241,11 @@ public final class PlayerConfig {
     /** The least quality (0.01..1) for which a role's learned evaluation is used. */
     public double searchEvaluationQuality() {
         return searchEvaluationQuality;
+    }
+
+    /** Joint moves after which a playout is scored by the learned evaluation; 0 when playouts go to the end. */
+    public int searchEvaluationCutoff() {
+        return searchEvaluationCutoff;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */

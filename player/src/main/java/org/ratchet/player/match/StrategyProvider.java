@@ -29,7 +29,8 @@ final class StrategyProvider {
             .withPuzzleSolver(config.searchPuzzleWalk())
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
             .withEvaluationVisits(config.searchEvaluationVisits())
-            .withEvaluationMinQuality(config.searchEvaluationQuality());
+            .withEvaluationMinQuality(config.searchEvaluationQuality())
+            .withEvaluationCutoff(config.searchEvaluationCutoff());
         return Strategies.create(config.strategy(), options);
     }
 }
