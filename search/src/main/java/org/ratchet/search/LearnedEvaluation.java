@@ -128,6 +128,16 @@ final class LearnedEvaluation {
         return used[role];
     }
 
+    /** Whether every role's evaluation is good enough to use (so a state can be scored for all of them). */
+    boolean isUsedForEveryRole() {
+        for (boolean u : used) {
+            if (!u) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether the fits were made and judged: if not, learning again with more time may give an evaluation. */
     boolean fitted() {
         return fitted;

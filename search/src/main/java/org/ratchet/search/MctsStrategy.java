@@ -126,8 +126,10 @@ public final class MctsStrategy implements ReportingStrategy {
                 start + 2 * budget, EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality());
         evaluationTriesLeft--;
         evaluationPending = !learned.fitted() && evaluationTriesLeft > 0;
-        LOG.info("learned evaluation in {} ms, {} (quality floor {}): {}{}", System.currentTimeMillis() - start,
+        LOG.info("learned evaluation in {} ms, {} (quality floor {}): {}{}{}", System.currentTimeMillis() - start,
                 learned.isUseful() ? "used" : "not used", options.evaluationMinQuality(), learned.summary(),
+                options.evaluationCutoff() > 0 && learned.isUsedForEveryRole()
+                        ? "; playouts cut after " + options.evaluationCutoff() + " joint moves" : "",
                 evaluationPending ? "; the next move learns again" : "");
         evaluation = learned.isUseful() ? learned : null;
     }

@@ -115,12 +115,10 @@ final class MctsWorker implements SearchRunner.Worker {
         this.evaluation = learned;
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
-        boolean everyRole = true;
         for (int role = 0; role < roles; role++) {
             roleExploration[role] = learned.isUsed(role) ? exploration * (1 - weight) : exploration;
-            everyRole &= learned.isUsed(role);
         }
-        if (cutoff > 0 && everyRole) {
+        if (cutoff > 0 && learned.isUsedForEveryRole()) {
             playout.cutShortWith(learned, cutoff);
         }
     }

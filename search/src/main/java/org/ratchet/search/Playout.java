@@ -100,10 +100,8 @@ final class Playout {
      * a role without one would have no value for a cut playout.
      */
     void cutShortWith(LearnedEvaluation evaluation, int steps) {
-        for (int role = 0; role < roles; role++) {
-            if (!evaluation.isUsed(role)) {
-                throw new IllegalArgumentException("role " + role + " has no evaluation to score a cut playout");
-            }
+        if (!evaluation.isUsedForEveryRole()) {
+            throw new IllegalArgumentException("a role has no evaluation to score a cut playout");
         }
         if (steps < 1) {
             throw new IllegalArgumentException("a playout is cut after at least one joint move, not " + steps);

@@ -43,7 +43,7 @@ public enum Setting {
     SEARCH_EVALUATION_VISITS("search.evaluation.visits", "0", "N",
         "Heuristic priming: a move's value in the tree starts from the learned evaluation of the state it leads"
             + " to, weighted as this many visits; 0 turns it off (with the percent at 0 too, nothing is learned)."),
-    SEARCH_EVALUATION_CUTOFF("search.evaluation.cutoff", "0", "N",
+    SEARCH_EVALUATION_CUTOFF("search.evaluation.cutoff", "10", "N",
         "Playouts stop after this many joint moves and take the learned evaluation of the state they reached as"
             + " their goals, in games where every role's evaluation passes the quality floor; 0 plays them out."),
     SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
