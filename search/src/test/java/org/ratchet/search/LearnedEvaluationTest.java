@@ -34,6 +34,12 @@ class LearnedEvaluationTest {
         return Engines.create("hsfc", GameLoader.load(GameCorpus.repositoryGame(game))).newMachine();
     }
 
+    /** The evaluation learned from {@code playouts} random playouts from the initial state, with no deadline. */
+    private static LearnedEvaluation learn(StateMachine machine, long seed, int playouts) {
+        return LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(seed), NO_DEADLINE,
+                NO_DEADLINE, playouts, FLOOR);
+    }
+
     /**
      * Checkers is decided by material, so the evaluation must tell winners from losers on playouts it never
      * saw: from states past the middle of fresh random playouts, it rates the role that went on to win
@@ -42,8 +48,7 @@ class LearnedEvaluationTest {
     @Test
     void checkersMaterialPredictsTheWinnerOfFreshPlayouts() throws Exception {
         StateMachine machine = machine("checkers");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, 1_500);
         assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
         assertTrue(learned.fitted(), learned.summary());
 
@@ -90,8 +95,7 @@ class LearnedEvaluationTest {
     @Test
     void moreCapturesRateHigherBeyondWhatRandomPlayReaches() throws Exception {
         StateMachine machine = machine("skirmish");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, 1_500);
         assertTrue(learned.isUsed(0), learned.summary());
         SymbolTable symbols = machine.description().symbols();
         machine.setState(machine.initialState());
@@ -131,8 +135,7 @@ class LearnedEvaluationTest {
     @Test
     void eachSideOfBreakthroughRatesItsOwnProgress() throws Exception {
         StateMachine machine = machine("breakthrough");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, 1_500);
         SymbolTable symbols = machine.description().symbols();
         String[] sides = {"white", "black"};
         String[] from = {"2", "7"};
@@ -185,8 +188,7 @@ class LearnedEvaluationTest {
     @Test
     void pentagoGetsNoEvaluation() throws Exception {
         StateMachine machine = machine("pentago");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, 1_500);
         assertFalse(learned.isUseful(), learned.summary());
     }
 
@@ -197,8 +199,7 @@ class LearnedEvaluationTest {
     @Test
     void tooFewPlayoutsGiveNoEvaluation() throws Exception {
         StateMachine machine = machine("checkers");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, LearnedEvaluation.MIN_PLAYOUTS - 1, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, LearnedEvaluation.MIN_PLAYOUTS - 1);
         assertFalse(learned.isUseful(), learned.summary());
         assertFalse(learned.fitted(), learned.summary());
     }
@@ -224,8 +225,7 @@ class LearnedEvaluationTest {
     @Test
     void evaluationsStayGoalValues() throws Exception {
         StateMachine machine = machine("checkers");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(3),
-                NO_DEADLINE, NO_DEADLINE, 300, FLOOR);
+        LearnedEvaluation learned = learn(machine, 3, 300);
         machine.setState(machine.initialState());
         int[] facts = new int[machine.stateSize() + 1];
         machine.writeState(facts, 0);
@@ -244,8 +244,7 @@ class LearnedEvaluationTest {
     @Test
     void aPlayoutCutShortIsScoredByTheEvaluationOfTheStateItReached() throws Exception {
         StateMachine machine = machine("checkers");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, FLOOR);
+        LearnedEvaluation learned = learn(machine, 7, 1_500);
         assertTrue(learned.isUsed(0) && learned.isUsed(1), learned.summary());
         Playout cut = new Playout(machine, new SplittableRandom(3), null, null);
         cut.cutShortWith(learned, 6);
@@ -276,8 +275,7 @@ class LearnedEvaluationTest {
     @Test
     void aCutNeedsAnEvaluationForEveryRole() throws Exception {
         StateMachine machine = machine("pentago");
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(1),
-                NO_DEADLINE, NO_DEADLINE, 300, FLOOR);
+        LearnedEvaluation learned = learn(machine, 1, 300);
         Playout playout = new Playout(machine, new SplittableRandom(3), null, null);
         assertThrows(IllegalArgumentException.class, () -> playout.cutShortWith(learned, 6), learned.summary());
     }
