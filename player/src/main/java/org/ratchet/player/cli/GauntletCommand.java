@@ -81,6 +81,11 @@ public final class GauntletCommand implements Callable<Integer> {
         description = "Folder for records, player logs and results (default target/gauntlet/run-TIMESTAMP).")
     Path out;
 
+    @Option(names = "--resume",
+        description = "Continue the run in --out: its recorded matches count and only the missing ones are played. "
+            + "The builds (jar and shipped settings), options and clocks must be the run's.")
+    boolean resume;
+
     @Option(names = "--allow-late", description = "Exit 0 even if the new build sent late or fallback moves.")
     boolean allowLate;
 
@@ -94,6 +99,9 @@ public final class GauntletCommand implements Callable<Integer> {
             // Without a reference jar, the new build plays itself with other options (e.g. a strategy or setting).
             boolean selfPlay = opponentStrategy != null || referenceOptions != null || newOptions != null;
             Path reference = referenceJar != null ? referenceJar : selfPlay ? newBuild : null;
+            if (resume && out == null) {
+                throw new IllegalArgumentException("--resume needs --out DIR, the folder of the run to continue");
+            }
             if (reference == null) {
                 throw new IllegalArgumentException("give --reference-jar JAR, or --opponent-strategy NAME or "
                     + "--new-options/--reference-options for the new build against itself "
@@ -115,7 +123,7 @@ public final class GauntletCommand implements Callable<Integer> {
             }
             Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, words(newOptions)),
                 new PlayerLaunch(reference, javaOptions, referenceServeOptions), matches, clockOptions.clocks(), cpus,
-                pinned, out != null ? out : defaultOut());
+                pinned, out != null ? out : defaultOut(), resume);
             Gauntlet gauntlet = new Gauntlet(settings, loadGames());
             System.out.print(gauntlet.describe());
             if (dryRun) {

@@ -17,9 +17,25 @@ public final class Tournament {
     private static final Logger LOG = LogManager.getLogger(Tournament.class);
 
     private final Gamemaster gamemaster;
+    /** Set by {@link #stop()}, from another thread. */
+    private volatile boolean stopped;
 
     public Tournament(Gamemaster gamemaster) {
         this.gamemaster = gamemaster;
+    }
+
+    /**
+     * Ends the tournament from another thread (a shutdown hook) before its players are stopped: no match starts
+     * after it, and the match under way is not recorded, since its players' errors from then on would be the
+     * stop's, not theirs.
+     */
+    public void stop() {
+        stopped = true;
+    }
+
+    /** Whether {@link #stop()} was called. */
+    public boolean isStopped() {
+        return stopped;
     }
 
     /**
@@ -83,24 +99,65 @@ public final class Tournament {
     public TournamentResult run(PreparedGame game, List<PlayerAddress> players, int matches,
                                 Gamemaster.Clocks clocks, Path recordDirectory, PrintStream progress)
             throws IOException {
+        return run(game, players, matches, clocks, recordDirectory, progress, List.of());
+    }
+
+    /**
+     * Continues a tournament of which the matches {@code recorded} (in the order they were played) are over:
+     * they count as its first matches, and the schedule goes on from there up to {@code matches} (nothing is
+     * played where the records reach it).
+     *
+     * @throws IllegalArgumentException if a recorded match was played by someone not among {@code players}
+     */
+    public TournamentResult run(PreparedGame game, List<PlayerAddress> players, int matches,
+                                Gamemaster.Clocks clocks, Path recordDirectory, PrintStream progress,
+                                List<MatchRecord> recorded) throws IOException {
         if (players.stream().map(PlayerAddress::toString).distinct().count() != players.size()) {
             throw new IllegalArgumentException("two players share a name; name them apart (NAME=HOST:PORT)");
         }
+        TournamentResult result = recorded(game.name(), players.stream().map(PlayerAddress::toString).toList(),
+            recorded);
         int roleCount = game.referee().newMachine().roleCount();
         List<int[]> schedule = schedule(players.size(), roleCount, matches);
-        TournamentResult result = new TournamentResult(game.name(), players);
         String prefix = game.name() + "." + System.currentTimeMillis() + ".";
-        for (int m = 0; m < schedule.size(); m++) {
+        for (int m = recorded.size(); m < schedule.size() && !stopped; m++) {
             int[] seats = schedule.get(m);
             List<PlayerAddress> seated = new ArrayList<>(roleCount);
             for (int seat : seats) {
                 seated.add(players.get(seat));
             }
             MatchRecord record = gamemaster.run(game, seated, prefix + (m + 1), clocks);
+            if (stopped) {
+                LOG.info("match {} was under way when the tournament stopped; not recorded", record.matchId());
+                break;
+            }
             Path file = record.writeTo(recordDirectory);
             result.add(seats, record);
             progress.println(String.format("match %d/%d %s", m + 1, matches, describe(record)));
             LOG.info("match record written to {}", file);
+        }
+        return result;
+    }
+
+    /**
+     * The results of matches already played between the players named {@code players}: each record's seats are
+     * found from the player names it lists.
+     *
+     * @throws IllegalArgumentException if a record names a player not among {@code players}
+     */
+    public static TournamentResult recorded(String gameName, List<String> players, List<MatchRecord> records) {
+        TournamentResult result = new TournamentResult(gameName, players);
+        for (MatchRecord record : records) {
+            List<String> names = record.playerNames();
+            int[] seats = new int[names.size()];
+            for (int r = 0; r < seats.length; r++) {
+                seats[r] = players.indexOf(names.get(r));
+                if (seats[r] < 0) {
+                    throw new IllegalArgumentException("match " + record.matchId() + " was played by '" + names.get(r)
+                        + "', who is not one of " + players);
+                }
+            }
+            result.add(seats, record);
         }
         return result;
     }

@@ -15,7 +15,8 @@ import java.util.Locale;
  */
 public final class TournamentResult {
     private final String gameName;
-    private final List<PlayerAddress> players;
+    /** The players by name (see {@link PlayerAddress#toString()}); a match's seats index this list. */
+    private final List<String> players;
     private final List<Played> matches = new ArrayList<>();
 
     /** One match: who sat in which role, and how it ended. */
@@ -24,10 +25,10 @@ public final class TournamentResult {
     }
 
     /** A player's record over the tournament. */
-    public record Standing(PlayerAddress player, int matches, Estimate score, Estimate winRate, int errors) {
+    public record Standing(String player, int matches, Estimate score, Estimate winRate, int errors) {
     }
 
-    public TournamentResult(String gameName, List<PlayerAddress> players) {
+    public TournamentResult(String gameName, List<String> players) {
         this.gameName = gameName;
         this.players = List.copyOf(players);
     }
@@ -123,7 +124,7 @@ public final class TournamentResult {
             for (int r = 0; r < match.seats().length; r++) {
                 out.append(m + 1).append(',').append(csv(match.matchId())).append(',')
                     .append(csv(match.roleNames().get(r))).append(',')
-                    .append(csv(players.get(match.seats()[r]).toString())).append(',');
+                    .append(csv(players.get(match.seats()[r]))).append(',');
                 if (match.completed()) {
                     out.append(match.goals().get(r)).append(',')
                         .append(String.format(Locale.ROOT, "%.3f", winShare(match.goals(), r)));
@@ -161,7 +162,7 @@ public final class TournamentResult {
     public String toJson() {
         List<StandingJson> standingsJson = new ArrayList<>();
         for (Standing s : standings()) {
-            standingsJson.add(new StandingJson(s.player().toString(), s.matches(), finiteOrNull(s.score().value()),
+            standingsJson.add(new StandingJson(s.player(), s.matches(), finiteOrNull(s.score().value()),
                 finiteOrNull(s.score().low()), finiteOrNull(s.score().high()), finiteOrNull(s.winRate().value()),
                 finiteOrNull(s.winRate().low()), finiteOrNull(s.winRate().high()), s.errors()));
         }
@@ -169,13 +170,12 @@ public final class TournamentResult {
         for (Played match : matches) {
             List<String> seated = new ArrayList<>();
             for (int seat : match.seats()) {
-                seated.add(players.get(seat).toString());
+                seated.add(players.get(seat));
             }
             matchesJson.add(new MatchJson(match.matchId(), match.roleNames(), seated, match.completed(),
                 match.completed() ? match.goals() : null, Arrays.stream(match.errors()).boxed().toList()));
         }
-        return JsonCodec.write(new Document(gameName, players.stream().map(PlayerAddress::toString).toList(),
-            standingsJson, matchesJson));
+        return JsonCodec.write(new Document(gameName, players, standingsJson, matchesJson));
     }
 
     private static Double finiteOrNull(double x) {

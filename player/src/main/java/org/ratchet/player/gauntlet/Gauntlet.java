@@ -7,11 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.ratchet.player.gamemaster.Gamemaster;
+import org.ratchet.player.gamemaster.MatchRecord;
 import org.ratchet.player.gamemaster.PlayerAddress;
 import org.ratchet.player.gamemaster.PlayerClient;
 import org.ratchet.player.gamemaster.PreparedGame;
@@ -24,6 +27,11 @@ import org.ratchet.player.gamemaster.TournamentResult;
  * other role; the seats rotate from match to match ({@link Tournament#schedule}) so the new build plays
  * every role equally often. Match records and player logs are kept under the output folder, one sub-folder
  * per game, and the results are written there after every game.
+ *
+ * <p>A run that was stopped (a long gauntlet outlasts a working session) can be resumed: the matches recorded
+ * in its folder count, and only the missing ones are played, in the seats the schedule gives them. The run's
+ * {@link RunIdentity} (builds, options, clocks), kept in its folder, must be the same, so that every match
+ * counted measures the same two builds.
  */
 public final class Gauntlet {
     /** Two-player board games of several kinds, a three-player game and a simultaneous-move game. */
@@ -32,10 +40,11 @@ public final class Gauntlet {
 
     /**
      * What a run is set up with. {@code cpus[p]} is the CPU of player p (the new build is player 0); players
-     * beyond the list share its last CPU. {@code pinned} is false where taskset cannot pin them.
+     * beyond the list share its last CPU. {@code pinned} is false where taskset cannot pin them. With
+     * {@code resume}, {@code out} holds a run to continue; without it, {@code out} must be new or empty.
      */
     public record Settings(PlayerLaunch newBuild, PlayerLaunch reference, int matches, Gamemaster.Clocks clocks,
-                           int[] cpus, boolean pinned, Path out) {
+                           int[] cpus, boolean pinned, Path out, boolean resume) {
         public Settings {
             if (matches < 1) {
                 throw new IllegalArgumentException("--matches must be at least 1");
@@ -102,7 +111,8 @@ public final class Gauntlet {
         out.append("player command: ")
             .append(String.join(" ", settings.newBuild().command(playerName(0), 0, settings.cpu(0)))
                 .replace("--port 0", "--port PORT")).append('\n');
-        out.append("records, player logs and results under ").append(settings.out()).append('\n');
+        out.append("records, player logs and results under ").append(settings.out())
+            .append(settings.resume() ? " (resuming the run there: the matches recorded count)" : "").append('\n');
         return out.toString();
     }
 
@@ -145,9 +155,15 @@ public final class Gauntlet {
             : line + " (" + settings.matches() + " matches is not a multiple of " + roles + ": roles are uneven)";
     }
 
-    /** Plays every game, reporting each match on {@code progress}, and writes the results after each game. */
+    /**
+     * Plays every game (the matches not recorded yet, when resuming), reporting each match on
+     * {@code progress}, and writes the results after each game.
+     *
+     * @throws IllegalArgumentException if the output folder holds another run, or no run to resume, or one
+     *                                  with other builds, options or clocks
+     */
     public GauntletResult run(PrintStream progress) throws IOException {
-        Files.createDirectories(settings.out());
+        startOrResume();
         GauntletResult result = new GauntletResult();
         Gamemaster gamemaster = new Gamemaster(new PlayerClient(), new Random());
         for (int g = 0; g < games.size(); g++) {
@@ -163,16 +179,32 @@ public final class Gauntlet {
                 names.add(playerName(p));
                 cpus[p] = settings.cpu(p);
             }
-            progress.println("== " + game.name() + ": starting " + roles + " players");
+            Path records = folder.resolve("records");
+            List<MatchRecord> recorded = settings.resume() ? recordedMatches(records) : List.of();
+            if (recorded.size() >= settings.matches()) {
+                progress.println("== " + game.name() + ": " + recorded.size() + " matches recorded, none to play");
+                result.add(new GauntletResult.GameRun(game.name(), Tournament.recorded(game.name(), names, recorded),
+                    names, scanLogs(folder, names)));
+                writeResults(result);
+                continue;
+            }
+            progress.println("== " + game.name() + ": starting " + roles + " players"
+                + (recorded.isEmpty() ? "" : "; " + recorded.size() + " of " + settings.matches()
+                    + " matches recorded already"));
             List<PlayerProcess> players = PlayerProcess.startAll(launches, names, cpus, folder);
-            // Interrupting the gauntlet (Ctrl-C) must not leave player processes running.
-            Thread stopPlayers = new Thread(() -> players.forEach(PlayerProcess::close), "gauntlet-stop-players");
+            Tournament tournament = new Tournament(gamemaster);
+            // Interrupting the gauntlet (Ctrl-C) must not leave player processes running, nor record the match
+            // under way: its players are stopped in the middle of it, and a resumed run plays it again.
+            Thread stopPlayers = new Thread(() -> {
+                tournament.stop();
+                players.forEach(PlayerProcess::close);
+            }, "gauntlet-stop-players");
             Runtime.getRuntime().addShutdownHook(stopPlayers);
             TournamentResult matches;
             try {
                 List<PlayerAddress> addresses = players.stream().map(PlayerProcess::address).toList();
-                matches = new Tournament(gamemaster).run(game, addresses, settings.matches(), settings.clocks(),
-                    folder.resolve("records"), progress);
+                matches = tournament.run(game, addresses, settings.matches(), settings.clocks(), records, progress,
+                    recorded);
             } finally {
                 players.forEach(PlayerProcess::close);
                 try {
@@ -181,14 +213,76 @@ public final class Gauntlet {
                     // the hook is running or has run; the players are stopped either way
                 }
             }
-            List<PlayerLogScan> scans = new ArrayList<>();
-            for (PlayerProcess player : players) {
-                scans.add(PlayerLogScan.scan(player.log()));
-            }
-            result.add(new GauntletResult.GameRun(game.name(), matches, names, scans));
+            result.add(new GauntletResult.GameRun(game.name(), matches, names, scanLogs(folder, names)));
             writeResults(result);
+            if (tournament.isStopped()) {
+                // the JVM is shutting down: no players are started for the next game
+                progress.println("== stopped; --resume --out " + settings.out() + " continues the run");
+                break;
+            }
         }
         return result;
+    }
+
+    /**
+     * Checks the output folder and keeps the run's identity there: a new run needs a new or empty folder (its
+     * matches would be mixed with others'), a resumed one the identity it was started with.
+     */
+    private void startOrResume() throws IOException {
+        Path out = settings.out();
+        RunIdentity now = RunIdentity.of(settings);
+        if (settings.resume()) {
+            RunIdentity started = Files.isDirectory(out) ? RunIdentity.read(out) : null;
+            if (started == null) {
+                throw new IllegalArgumentException(out + " holds no gauntlet run to resume (no " + RunIdentity.FILE
+                    + "); leave out --resume to start one there");
+            }
+            List<String> differences = now.differencesFrom(started);
+            if (!differences.isEmpty()) {
+                throw new IllegalArgumentException("the run in " + out + " measured other builds or settings, so "
+                    + "its matches cannot count with these: " + String.join("; ", differences));
+            }
+            return;
+        }
+        if (Files.isDirectory(out)) {
+            try (Stream<Path> entries = Files.list(out)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalArgumentException(out + " is not empty: --resume continues the run there, "
+                        + "or give a new --out");
+                }
+            }
+        }
+        Files.createDirectories(out);
+        now.write(out);
+    }
+
+    /** The matches recorded in {@code records} (none if it does not exist), in the order they were played. */
+    private static List<MatchRecord> recordedMatches(Path records) throws IOException {
+        if (!Files.isDirectory(records)) {
+            return List.of();
+        }
+        List<MatchRecord> recorded = new ArrayList<>();
+        try (Stream<Path> files = Files.list(records)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                try {
+                    recorded.add(MatchRecord.read(file));
+                } catch (IllegalArgumentException unreadable) {
+                    throw new IllegalArgumentException(file + ": " + unreadable.getMessage(), unreadable);
+                }
+            }
+        }
+        recorded.sort(Comparator.comparingLong(MatchRecord::startTime));
+        return recorded;
+    }
+
+    /** Each player's log scan (the log holds every session of a resumed run); none for a log not written. */
+    private static List<PlayerLogScan> scanLogs(Path folder, List<String> names) throws IOException {
+        List<PlayerLogScan> scans = new ArrayList<>();
+        for (String name : names) {
+            Path log = folder.resolve(name + ".log");
+            scans.add(Files.isRegularFile(log) ? PlayerLogScan.scan(log) : PlayerLogScan.NONE);
+        }
+        return scans;
     }
 
     private void writeResults(GauntletResult result) throws IOException {

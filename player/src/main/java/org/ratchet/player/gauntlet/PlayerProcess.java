@@ -51,7 +51,8 @@ final class PlayerProcess implements AutoCloseable {
             Process process = builder
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
+                // appended: a resumed run's logs keep the sessions before it, whose late moves count too
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
             PlayerProcess player = new PlayerProcess(process, new PlayerAddress(name, "127.0.0.1", port), log);
             try {
@@ -69,10 +70,6 @@ final class PlayerProcess implements AutoCloseable {
 
     PlayerAddress address() {
         return address;
-    }
-
-    Path log() {
-        return log;
     }
 
     private void awaitReady() throws IOException {

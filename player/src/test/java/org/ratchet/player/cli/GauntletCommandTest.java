@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
@@ -103,6 +104,87 @@ class GauntletCommandTest {
         assertEquals(1 + 2, Files.readAllLines(out.resolve("results.csv")).size());
     }
 
+    /**
+     * A stopped run resumes: the matches recorded in its folder count, only the missing ones are played (in
+     * the seats the schedule gives them), and the player logs keep both sessions. A folder of a run with other
+     * settings is refused, and so is a new run into a folder already used.
+     */
+    @Test
+    void aStoppedRunResumesWithItsRecordedMatchesButOnlyWithTheSameBuildsAndSettings(@TempDir Path directory)
+            throws Exception {
+        Path jar = launcherJar(directory);
+        Path out = directory.resolve("run");
+        Path records = out.resolve("ticTacToe").resolve("records");
+        CommandLineRun first = gauntlet(jar, out, "--matches", "1");
+        assertEquals(0, first.exit(), first.out() + first.err());
+        assertEquals(1, recordsIn(records).size());
+
+        CommandLineRun again = gauntlet(jar, out, "--matches", "2");
+        assertEquals(2, again.exit(), again.out() + again.err());
+        assertTrue(again.err().contains("is not empty: --resume continues the run there"), again.err());
+        CommandLineRun otherOptions = gauntlet(jar, out, "--matches", "2", "--resume", "--new-options",
+            "--playout uniform");
+        assertEquals(2, otherOptions.exit(), otherOptions.out() + otherOptions.err());
+        assertTrue(otherOptions.err().contains("the new build's serve options ([] in the run, [--playout, uniform] "
+            + "now)"), otherOptions.err());
+        CommandLineRun otherClock = gauntlet(jar, out, "--matches", "2", "--resume", "--play", "2");
+        assertEquals(2, otherClock.exit(), otherClock.out() + otherClock.err());
+        assertTrue(otherClock.err().contains("the play clock (1 in the run, 2 now)"), otherClock.err());
+        CommandLineRun noRun = gauntlet(jar, directory.resolve("elsewhere"), "--matches", "2", "--resume");
+        assertEquals(2, noRun.exit(), noRun.out() + noRun.err());
+        assertTrue(noRun.err().contains("holds no gauntlet run to resume"), noRun.err());
+        assertEquals(1, recordsIn(records).size(), "a refused run plays nothing");
+
+        CommandLineRun resumed = gauntlet(jar, out, "--matches", "2", "--resume");
+        assertEquals(0, resumed.exit(), resumed.out() + resumed.err());
+        assertTrue(resumed.out().contains("1 of 2 matches recorded already"), resumed.out());
+        List<MatchRecord> played = recordsIn(records);
+        assertEquals(2, played.size());
+        assertEquals(1, played.stream().filter(r -> r.playerNames().get(0).equals("new")).count(),
+            "the resumed match takes the seats the first did not");
+        assertSummaryCounts(resumed.out(), 2);
+        String log = Files.readString(out.resolve("ticTacToe").resolve("new.log"));
+        assertEquals(2, log.lines().filter(line -> line.contains("PlayerServer - new listening on port")).count(),
+            "one start in each session: " + log);
+
+        CommandLineRun complete = gauntlet(jar, out, "--matches", "2", "--resume");
+        assertEquals(0, complete.exit(), complete.out() + complete.err());
+        assertTrue(complete.out().contains("2 matches recorded, none to play"), complete.out());
+        assertSummaryCounts(complete.out(), 2);
+        assertEquals(2, recordsIn(records).size());
+        assertEquals(log, Files.readString(out.resolve("ticTacToe").resolve("new.log")), "no player was started");
+    }
+
+    /**
+     * A tiny ticTacToe gauntlet of the jar against itself into {@code out}, with further options (a play clock of
+     * 1 s unless they give one).
+     */
+    private static CommandLineRun gauntlet(Path jar, Path out, String... options) {
+        List<String> args = new ArrayList<>(List.of("gauntlet", "--new-jar", jar.toString(), "--reference-jar",
+            jar.toString(), "--games", TIC_TAC_TOE, "--start", "2", "--out", out.toString(), "--allow-late"));
+        if (!List.of(options).contains("--play")) {
+            args.addAll(List.of("--play", "1"));
+        }
+        args.addAll(List.of(options));
+        return CommandLineRun.of(args.toArray(String[]::new));
+    }
+
+    private static List<MatchRecord> recordsIn(Path records) throws IOException {
+        try (Stream<Path> files = Files.list(records)) {
+            return files.map(GauntletCommandTest::read).toList();
+        }
+    }
+
+    /** The summary's ticTacToe and overall rows both count {@code matches} matches. */
+    private static void assertSummaryCounts(String out, int matches) {
+        for (String game : List.of("ticTacToe", "overall")) {
+            String row = out.lines().filter(line -> line.startsWith(game + " ")).findFirst().orElseThrow();
+            Matcher m = ROW.matcher(row);
+            assertTrue(m.matches(), row);
+            assertEquals(matches, Integer.parseInt(m.group(2)), row);
+        }
+    }
+
     private static MatchRecord read(Path file) {
         try {
             return MatchRecord.read(file);
@@ -153,9 +235,10 @@ class GauntletCommandTest {
                 "--dry-run"},
             {"--new-jar", directory.resolve("missing.jar").toString(), "--opponent-strategy", "random",
                 "--games", TIC_TAC_TOE},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--resume", "--dry-run"},
         };
         String[] messages = {"give --reference-jar", "no file", "has one role", "--matches must be at least 1",
-            "--cpus", "no such file"};
+            "--cpus", "no such file", "--resume needs --out DIR"};
         for (int i = 0; i < refused.length; i++) {
             String[] args = new String[refused[i].length + 1];
             args[0] = "gauntlet";

@@ -1,14 +1,18 @@
 package org.ratchet.player.gamemaster;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -67,6 +71,63 @@ class TournamentTest {
             JsonNode json = JsonCodec.MAPPER.readTree(result.toJson());
             assertEquals(3, json.path("standings").size());
             assertEquals(6, json.path("matches").size());
+        }
+    }
+
+    /**
+     * A tournament stopped in the middle of a match (a gauntlet interrupted, its players about to be stopped)
+     * records neither that match nor any later one; continued from its records, it plays only the missing
+     * matches, in the seats the schedule gives them.
+     */
+    @Test
+    void aStoppedTournamentRecordsNoMatchFromThenOnAndContinuesFromItsRecords(@TempDir Path directory)
+            throws Exception {
+        PreparedGame game = GamemasterTest.corpusGame("ticTacToe");
+        Gamemaster.Clocks clocks = new Gamemaster.Clocks(5, 2, 500);
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Tournament first = new Tournament(new Gamemaster(new PlayerClient(), new Random(5)));
+        RefereeingScript honest = RefereeingScript.honest(1);
+        // Player a stops the first tournament on its first move of match 2 (match IDs end in ".NUMBER").
+        ScriptedPlayer.Script stopsInMatchTwo = message -> {
+            if (message.startsWith("(play") && message.contains(".2 ")) {
+                first.stop();
+            }
+            return honest.reply(message);
+        };
+        try (ScriptedPlayer a = new ScriptedPlayer(stopsInMatchTwo);
+             ScriptedPlayer b = new ScriptedPlayer(RefereeingScript.honest(2))) {
+            List<PlayerAddress> players = List.of(named("a", a), named("b", b));
+            TournamentResult stopped = first.run(game, players, 4, clocks, directory, quiet);
+            assertEquals(1, stopped.matches().size());
+            List<MatchRecord> recorded = recordsIn(directory);
+            assertEquals(1, recorded.size(), "match 2 was under way at the stop: not recorded");
+
+            TournamentResult continued = new Tournament(new Gamemaster(new PlayerClient(), new Random(6)))
+                .run(game, players, 4, clocks, directory, quiet, recorded);
+            assertEquals(4, continued.matches().size());
+            assertEquals(4, recordsIn(directory).size());
+            List<int[]> schedule = Tournament.schedule(2, 2, 4);
+            for (int m = 0; m < 4; m++) {
+                assertArrayEquals(schedule.get(m), continued.matches().get(m).seats(), "match " + (m + 1));
+                assertTrue(continued.matches().get(m).completed());
+            }
+            assertEquals(recorded.get(0).matchId(), continued.matches().get(0).matchId());
+        }
+    }
+
+    private static PlayerAddress named(String name, ScriptedPlayer player) {
+        PlayerAddress address = player.address();
+        return new PlayerAddress(name, address.host(), address.port());
+    }
+
+    private static List<MatchRecord> recordsIn(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            List<MatchRecord> records = new ArrayList<>();
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                records.add(MatchRecord.read(file));
+            }
+            records.sort(Comparator.comparingLong(MatchRecord::startTime));
+            return records;
         }
     }
 

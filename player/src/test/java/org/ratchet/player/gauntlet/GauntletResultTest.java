@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.ratchet.player.gamemaster.MatchRecord;
-import org.ratchet.player.gamemaster.PlayerAddress;
 import org.ratchet.player.gamemaster.TournamentResult;
 import org.ratchet.player.gamemaster.JsonCodec;
 import tools.jackson.databind.JsonNode;
@@ -93,11 +92,11 @@ class GauntletResultTest {
     }
 
     private static TournamentResult tournament(int players, Match... matches) {
-        List<PlayerAddress> addresses = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (int p = 0; p < players; p++) {
-            addresses.add(new PlayerAddress("p" + p, "localhost", 9000 + p));
+            names.add("p" + p);
         }
-        TournamentResult result = new TournamentResult("game", addresses);
+        TournamentResult result = new TournamentResult("game", names);
         for (Match match : matches) {
             result.add(match.seats(), match.record());
         }
