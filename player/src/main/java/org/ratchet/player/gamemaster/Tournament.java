@@ -107,7 +107,8 @@ public final class Tournament {
      * they count as its first matches, and the schedule goes on from there up to {@code matches} (nothing is
      * played where the records reach it).
      *
-     * @throws IllegalArgumentException if a recorded match was played by someone not among {@code players}
+     * @throws IllegalArgumentException if a recorded match was played by someone not among {@code players}, or
+     *                                  with other rules
      */
     public TournamentResult run(PreparedGame game, List<PlayerAddress> players, int matches,
                                 Gamemaster.Clocks clocks, Path recordDirectory, PrintStream progress,
@@ -115,8 +116,7 @@ public final class Tournament {
         if (players.stream().map(PlayerAddress::toString).distinct().count() != players.size()) {
             throw new IllegalArgumentException("two players share a name; name them apart (NAME=HOST:PORT)");
         }
-        TournamentResult result = recorded(game.name(), players.stream().map(PlayerAddress::toString).toList(),
-            recorded);
+        TournamentResult result = recorded(game, players.stream().map(PlayerAddress::toString).toList(), recorded);
         int roleCount = game.referee().newMachine().roleCount();
         List<int[]> schedule = schedule(players.size(), roleCount, matches);
         String prefix = game.name() + "." + System.currentTimeMillis() + ".";
@@ -140,14 +140,19 @@ public final class Tournament {
     }
 
     /**
-     * The results of matches already played between the players named {@code players}: each record's seats are
-     * found from the player names it lists.
+     * The results of matches of {@code game} already played between the players named {@code players}: each
+     * record's seats are found from the player names it lists.
      *
-     * @throws IllegalArgumentException if a record names a player not among {@code players}
+     * @throws IllegalArgumentException if a record names a player not among {@code players}, or has other rules
+     *                                  than the game's (a game file changed under the same name)
      */
-    public static TournamentResult recorded(String gameName, List<String> players, List<MatchRecord> records) {
-        TournamentResult result = new TournamentResult(gameName, players);
+    public static TournamentResult recorded(PreparedGame game, List<String> players, List<MatchRecord> records) {
+        TournamentResult result = new TournamentResult(game.name(), players);
         for (MatchRecord record : records) {
+            if (!record.gameRulesheet().equals(game.rulesheet())) {
+                throw new IllegalArgumentException("match " + record.matchId() + " was played with other rules than "
+                    + game.name() + "'s now");
+            }
             List<String> names = record.playerNames();
             int[] seats = new int[names.size()];
             for (int r = 0; r < seats.length; r++) {

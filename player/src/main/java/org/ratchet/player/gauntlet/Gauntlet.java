@@ -183,7 +183,7 @@ public final class Gauntlet {
             List<MatchRecord> recorded = settings.resume() ? recordedMatches(records) : List.of();
             if (recorded.size() >= settings.matches()) {
                 progress.println("== " + game.name() + ": " + recorded.size() + " matches recorded, none to play");
-                result.add(new GauntletResult.GameRun(game.name(), Tournament.recorded(game.name(), names, recorded),
+                result.add(new GauntletResult.GameRun(game.name(), Tournament.recorded(game, names, recorded),
                     names, scanLogs(folder, names)));
                 writeResults(result);
                 continue;

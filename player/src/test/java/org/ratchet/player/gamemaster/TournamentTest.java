@@ -2,6 +2,7 @@ package org.ratchet.player.gamemaster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -112,6 +113,16 @@ class TournamentTest {
                 assertTrue(continued.matches().get(m).completed());
             }
             assertEquals(recorded.get(0).matchId(), continued.matches().get(0).matchId());
+
+            // Records count only for the players and the rules they were played with.
+            IllegalArgumentException stranger = assertThrows(IllegalArgumentException.class,
+                () -> Tournament.recorded(game, List.of("a", "c"), recorded));
+            assertTrue(stranger.getMessage().contains("played by 'b', who is not one of [a, c]"), stranger.getMessage());
+            PreparedGame edited = PreparedGame.of(game.name(), game.rulesheet() + "\n; edited\n",
+                Engines.defaultEngine());
+            IllegalArgumentException otherRules = assertThrows(IllegalArgumentException.class,
+                () -> Tournament.recorded(edited, List.of("a", "b"), recorded));
+            assertTrue(otherRules.getMessage().contains("other rules"), otherRules.getMessage());
         }
     }
 
