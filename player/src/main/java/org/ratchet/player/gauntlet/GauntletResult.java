@@ -118,9 +118,16 @@ public final class GauntletResult {
     public PlayerLogScan logs(boolean reference) {
         PlayerLogScan total = PlayerLogScan.NONE;
         for (GameRun run : games) {
-            for (int p = reference ? 1 : 0; p < (reference ? run.logs().size() : 1); p++) {
-                total = total.plus(run.logs().get(p));
-            }
+            total = total.plus(logs(run, reference));
+        }
+        return total;
+    }
+
+    /** The log scan of the new build (false) or of the reference copies together (true) in one game. */
+    public static PlayerLogScan logs(GameRun run, boolean reference) {
+        PlayerLogScan total = PlayerLogScan.NONE;
+        for (int p = reference ? 1 : 0; p < (reference ? run.logs().size() : 1); p++) {
+            total = total.plus(run.logs().get(p));
         }
         return total;
     }
@@ -134,7 +141,10 @@ public final class GauntletResult {
         return logs(false).total() > 0 || totalErrors(0) > 0;
     }
 
-    /** The per-game and overall table, then the late/fallback/error counts per build. */
+    /**
+     * The per-game and overall table, the late/fallback/error counts per build, then per game each build's
+     * median search iterations per move (how much it searched, beside how well it played).
+     */
     public String render() {
         StringBuilder out = new StringBuilder();
         out.append(String.format("%-24s %7s %6s %11s %6s %16s %6s%n", "game", "matches", "score", "W-D-L", "Elo",
@@ -157,7 +167,18 @@ public final class GauntletResult {
                     .append(scan.example()).append('\n');
             }
         }
+        out.append(String.format("%nsearch iterations per move, median over the moves a search chose (player logs):%n"));
+        out.append(String.format("%-24s %10s %10s%n", "game", "new", "reference"));
+        for (GameRun run : games) {
+            out.append(String.format("%-24s %10s %10s%n", run.game(), median(logs(run, false)),
+                median(logs(run, true))));
+        }
         return out.toString();
+    }
+
+    private static String median(PlayerLogScan scan) {
+        long median = scan.medianIterations();
+        return median < 0 ? "-" : Long.toString(median);
     }
 
     private static void appendRow(StringBuilder out, String label, Figures f) {
@@ -218,7 +239,8 @@ public final class GauntletResult {
                     int referenceErrors, List<LogJson> logs) {
     }
 
-    record LogJson(String player, int late, int fallback) {
+    /** {@code medianIterations} is null where the log reports no search. */
+    record LogJson(String player, int late, int fallback, int searchedMoves, Long medianIterations) {
     }
 
     record FaultsJson(int late, int fallback, int errors) {
@@ -243,7 +265,10 @@ public final class GauntletResult {
             int[] errors = errors(run);
             List<LogJson> logs = new ArrayList<>();
             for (int p = 0; p < run.logs().size(); p++) {
-                logs.add(new LogJson(run.players().get(p), run.logs().get(p).late(), run.logs().get(p).fallback()));
+                PlayerLogScan scan = run.logs().get(p);
+                long median = scan.medianIterations();
+                logs.add(new LogJson(run.players().get(p), scan.late(), scan.fallback(), scan.searchedMoves(),
+                    median < 0 ? null : median));
             }
             gamesJson.add(new GameJson(FiguresJson.of(figures(run)), run.game(), run.players(), errors[0], errors[1],
                 logs));

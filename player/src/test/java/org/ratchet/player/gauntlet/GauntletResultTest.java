@@ -40,7 +40,8 @@ class GauntletResultTest {
         GauntletResult result = new GauntletResult();
         GauntletResult.GameRun run = new GauntletResult.GameRun("threes", matches,
             List.of("new", "reference", "reference-2"),
-            List.of(new PlayerLogScan(0, 2, "x fallback"), new PlayerLogScan(1, 1, "y too late"), PlayerLogScan.NONE));
+            List.of(new PlayerLogScan(0, 2, "x fallback", new int[] {30, 10, 20}),
+                new PlayerLogScan(1, 1, "y too late", new int[] {7}), new PlayerLogScan(0, 0, "", new int[] {5, 9})));
         result.add(run);
 
         GauntletResult.Figures figures = result.figures(run);
@@ -71,7 +72,12 @@ class GauntletResultTest {
         assertEquals("threes", json.path("games").get(0).path("game").asString());
         assertEquals(3, json.path("games").get(0).path("matches").asInt());
 
+        assertEquals(3, json.path("games").get(0).path("logs").get(0).path("searchedMoves").asInt());
+        assertEquals(20, json.path("games").get(0).path("logs").get(0).path("medianIterations").asInt());
+
         String table = result.render();
+        // The new build's median of 10, 20, 30; the two reference copies' moves together: 5, 7, 9.
+        assertTrue(table.lines().anyMatch(line -> line.matches("threes\\s+20\\s+7")), table);
         assertTrue(table.contains("(1 aborted, not counted)"), table);
         assertTrue(table.contains("first in the new build's logs: x fallback"), table);
     }

@@ -38,6 +38,37 @@ class PlayerLogScanTest {
         assertEquals(0, PlayerLogScan.scan(log).total());
     }
 
+    /**
+     * The search statistics of every move a search chose, in time or late, as the player logs them; other lines
+     * with numbers called iterations (the preparation's line, a learning's) do not count.
+     */
+    @Test
+    void readsTheIterationsOfEveryMoveASearchChose(@TempDir Path directory) throws Exception {
+        Path log = directory.resolve("new.log");
+        Files.writeString(log, String.join("\n",
+            "2026-11-26 01:32:45.791 INFO  [s-1] Match - match m: strategy mcts on engine hsfc prepared in 6293 ms "
+                + "[strategy=mcts threads=1 iterations=315330 playouts=310389 ms=5201]",
+            "2026-11-26 01:32:49.307 INFO  [s-1] Match - match m: ply 0: mcts chose (drop 5) in 3493 ms "
+                + "[strategy=mcts threads=1 iterations=230548 playouts=227002 ms=3421]",
+            "2026-11-26 01:32:52.830 INFO  [s-1] Match - match m: ply 1: mcts chose noop in 3499 ms "
+                + "[strategy=mcts threads=1 iterations=100 playouts=246780 ms=3444]",
+            "2026-11-26 01:43:11.456 WARN  [s-1] Match - match m: ply 2: mcts chose (mark 3 3) after 56 ms, too late; "
+                + "the clock had sent its reply already [strategy=mcts threads=1 iterations=0 playouts=0 ms=0]",
+            "2026-11-26 01:43:12.001 INFO  [s-1] Match - match m: ply 3: mcts chose (mark 2 2) in 351 ms "
+                + "[strategy=mcts threads=1 iterations=99999999999 playouts=97]",
+            "2026-11-26 01:43:12.002 INFO  [s-1] Match - match m: ply 4: mcts chose (mark 1 1) in 351 ms "
+                + "[strategy=mcts threads=1 iterations=x]") + "\n");
+        PlayerLogScan scan = PlayerLogScan.scan(log);
+        assertEquals(3, scan.searchedMoves(), "an iteration count past int and a malformed one are not read");
+        assertEquals(100, scan.medianIterations());
+        assertEquals(1, scan.late());
+
+        PlayerLogScan both = scan.plus(new PlayerLogScan(0, 0, "", new int[] {400_000}));
+        assertEquals(4, both.searchedMoves());
+        assertEquals((100 + 230_548) / 2, both.medianIterations(), "the mean of the middle two");
+        assertEquals(-1, PlayerLogScan.NONE.medianIterations());
+    }
+
     @Test
     void anExampleLineIsShortened(@TempDir Path directory) throws Exception {
         Path log = directory.resolve("new.log");
