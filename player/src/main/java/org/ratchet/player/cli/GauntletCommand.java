@@ -14,6 +14,7 @@ import org.ratchet.player.gamemaster.PreparedGame;
 import org.ratchet.player.gauntlet.Gauntlet;
 import org.ratchet.player.gauntlet.GauntletResult;
 import org.ratchet.player.gauntlet.PlayerLaunch;
+import org.ratchet.player.gauntlet.Sprt;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.gdl.GdlException;
 import picocli.CommandLine.Command;
@@ -81,6 +82,11 @@ public final class GauntletCommand implements Callable<Integer> {
         description = "Folder for records, player logs and results (default target/gauntlet/run-TIMESTAMP).")
     Path out;
 
+    @Option(names = "--sprt", paramLabel = "ELO0,ELO1",
+        description = "Stop each game's matches at a sequential test's verdict: is the new build ELO1 stronger "
+            + "(H1) or only ELO0 (H0)? 5%% errors each way; --matches caps the matches. E.g. 0,50.")
+    String sprt;
+
     @Option(names = "--resume",
         description = "Continue the run in --out: its recorded matches count and only the missing ones are played. "
             + "The builds (jar and shipped settings), options and clocks must be the run's.")
@@ -123,7 +129,7 @@ public final class GauntletCommand implements Callable<Integer> {
             }
             Gauntlet.Settings settings = new Gauntlet.Settings(new PlayerLaunch(newBuild, javaOptions, words(newOptions)),
                 new PlayerLaunch(reference, javaOptions, referenceServeOptions), matches, clockOptions.clocks(), cpus,
-                pinned, out != null ? out : defaultOut(), resume);
+                pinned, out != null ? out : defaultOut(), resume, sprt != null ? Sprt.parse(sprt) : null);
             Gauntlet gauntlet = new Gauntlet(settings, loadGames());
             System.out.print(gauntlet.describe());
             if (dryRun) {

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -19,6 +20,8 @@ public final class Tournament {
     private final Gamemaster gamemaster;
     /** Set by {@link #stop()}, from another thread. */
     private volatile boolean stopped;
+    /** Asked before each match whether the results so far suffice (a sequential test); never by default. */
+    private Predicate<TournamentResult> enough = results -> false;
 
     public Tournament(Gamemaster gamemaster) {
         this.gamemaster = gamemaster;
@@ -31,6 +34,15 @@ public final class Tournament {
      */
     public void stop() {
         stopped = true;
+    }
+
+    /**
+     * Makes {@link #run} play no further match once {@code enough} holds for the results so far (recorded
+     * ones included): a sequential test that has reached its verdict. Returns this tournament.
+     */
+    public Tournament stoppingWhen(Predicate<TournamentResult> enough) {
+        this.enough = enough;
+        return this;
     }
 
     /** Whether {@link #stop()} was called. */
@@ -120,7 +132,7 @@ public final class Tournament {
         int roleCount = game.referee().newMachine().roleCount();
         List<int[]> schedule = schedule(players.size(), roleCount, matches);
         String prefix = game.name() + "." + System.currentTimeMillis() + ".";
-        for (int m = recorded.size(); m < schedule.size() && !stopped; m++) {
+        for (int m = recorded.size(); m < schedule.size() && !stopped && !enough.test(result); m++) {
             int[] seats = schedule.get(m);
             List<PlayerAddress> seated = new ArrayList<>(roleCount);
             for (int seat : seats) {

@@ -41,10 +41,11 @@ public final class Gauntlet {
     /**
      * What a run is set up with. {@code cpus[p]} is the CPU of player p (the new build is player 0); players
      * beyond the list share its last CPU. {@code pinned} is false where taskset cannot pin them. With
-     * {@code resume}, {@code out} holds a run to continue; without it, {@code out} must be new or empty.
+     * {@code resume}, {@code out} holds a run to continue; without it, {@code out} must be new or empty. With a
+     * {@code sprt} (else null), a game's matches stop once it reaches a verdict, {@code matches} at the most.
      */
     public record Settings(PlayerLaunch newBuild, PlayerLaunch reference, int matches, Gamemaster.Clocks clocks,
-                           int[] cpus, boolean pinned, Path out, boolean resume) {
+                           int[] cpus, boolean pinned, Path out, boolean resume, Sprt sprt) {
         public Settings {
             if (matches < 1) {
                 throw new IllegalArgumentException("--matches must be at least 1");
@@ -101,6 +102,10 @@ public final class Gauntlet {
             .append(javaOptions.isEmpty() ? "none" : String.join(" ", javaOptions)).append('\n');
         out.append(String.format("clocks: start %d s, play %d s; %d matches per game; one search thread per player%n",
             settings.clocks().startClockSeconds(), settings.clocks().playClockSeconds(), settings.matches()));
+        if (settings.sprt() != null) {
+            out.append("SPRT: ").append(settings.sprt().hypotheses())
+                .append("; a game's matches stop at a verdict (H1: stronger by the first, H0: not)\n");
+        }
         int mostPlayers = roleCounts.stream().mapToInt(Integer::intValue).max().orElse(2);
         out.append(describeCpus(mostPlayers)).append('\n');
         out.append("games:\n");
@@ -164,7 +169,7 @@ public final class Gauntlet {
      */
     public GauntletResult run(PrintStream progress) throws IOException {
         startOrResume();
-        GauntletResult result = new GauntletResult();
+        GauntletResult result = new GauntletResult(settings.sprt());
         Gamemaster gamemaster = new Gamemaster(new PlayerClient(), new Random());
         for (int g = 0; g < games.size(); g++) {
             PreparedGame game = games.get(g);
@@ -181,10 +186,11 @@ public final class Gauntlet {
             }
             Path records = folder.resolve("records");
             List<MatchRecord> recorded = settings.resume() ? recordedMatches(records) : List.of();
-            if (recorded.size() >= settings.matches()) {
-                progress.println("== " + game.name() + ": " + recorded.size() + " matches recorded, none to play");
-                result.add(new GauntletResult.GameRun(game.name(), Tournament.recorded(game, names, recorded),
-                    names, scanLogs(folder, names)));
+            TournamentResult recordedResults = Tournament.recorded(game, names, recorded);
+            if (recorded.size() >= settings.matches() || decided(recordedResults)) {
+                progress.println("== " + game.name() + ": " + recorded.size() + " matches recorded, none to play"
+                    + (decided(recordedResults) ? " (the SPRT has its verdict)" : ""));
+                result.add(new GauntletResult.GameRun(game.name(), recordedResults, names, scanLogs(folder, names)));
                 writeResults(result);
                 continue;
             }
@@ -192,7 +198,7 @@ public final class Gauntlet {
                 + (recorded.isEmpty() ? "" : "; " + recorded.size() + " of " + settings.matches()
                     + " matches recorded already"));
             List<PlayerProcess> players = PlayerProcess.startAll(launches, names, cpus, folder);
-            Tournament tournament = new Tournament(gamemaster);
+            Tournament tournament = new Tournament(gamemaster).stoppingWhen(this::decided);
             // Interrupting the gauntlet (Ctrl-C) must not leave player processes running, nor record the match
             // under way: its players are stopped in the middle of it, and a resumed run plays it again.
             Thread stopPlayers = new Thread(() -> {
@@ -222,6 +228,12 @@ public final class Gauntlet {
             }
         }
         return result;
+    }
+
+    /** Whether the run's SPRT (if it has one) has reached a verdict on these matches. */
+    private boolean decided(TournamentResult matches) {
+        return settings.sprt() != null
+            && settings.sprt().verdict(GauntletResult.scores(matches)) != Sprt.Verdict.CONTINUE;
     }
 
     /**

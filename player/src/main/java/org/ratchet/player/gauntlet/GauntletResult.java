@@ -1,5 +1,6 @@
 package org.ratchet.player.gauntlet;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -39,6 +40,17 @@ public final class GauntletResult {
     }
 
     private final List<GameRun> games = new ArrayList<>();
+    /** The sequential test a run stops each game's matches with, or null. */
+    private final Sprt sprt;
+
+    public GauntletResult() {
+        this(null);
+    }
+
+    /** Results whose summary gives {@code sprt}'s verdict per game ({@code null}: none). */
+    public GauntletResult(Sprt sprt) {
+        this.sprt = sprt;
+    }
 
     public void add(GameRun game) {
         games.add(game);
@@ -76,6 +88,12 @@ public final class GauntletResult {
 
     public Figures overall() {
         return figures(games);
+    }
+
+    /** The new build's score in each completed match, in the order they were played. */
+    public static double[] scores(TournamentResult tournament) {
+        return tournament.matches().stream().filter(Played::completed)
+            .mapToDouble(match -> score(match.goals(), newRole(match))).toArray();
     }
 
     private static Figures figures(List<GameRun> runs) {
@@ -167,6 +185,12 @@ public final class GauntletResult {
                     .append(scan.example()).append('\n');
             }
         }
+        if (sprt != null) {
+            out.append(String.format("%nSPRT, %s (a game's matches stop at a verdict):%n", sprt.hypotheses()));
+            for (GameRun run : games) {
+                out.append(String.format("%-24s %s%n", run.game(), sprt.describe(scores(run.tournament()))));
+            }
+        }
         out.append(String.format("%nsearch iterations per move, median over the moves a search chose (player logs):%n"));
         out.append(String.format("%-24s %10s %10s%n", "game", "new", "reference"));
         for (GameRun run : games) {
@@ -235,8 +259,13 @@ public final class GauntletResult {
                     @JsonProperty("new") FaultsJson newBuild, FaultsJson reference) {
     }
 
+    /** {@code sprt} only where the run had a sequential test. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record GameJson(@JsonUnwrapped FiguresJson figures, String game, List<String> players, int newErrors,
-                    int referenceErrors, List<LogJson> logs) {
+                    int referenceErrors, List<LogJson> logs, SprtJson sprt) {
+    }
+
+    record SprtJson(double elo0, double elo1, double llr, double lower, double upper, String verdict) {
     }
 
     /** {@code medianIterations} is null where the log reports no search. */
@@ -270,8 +299,14 @@ public final class GauntletResult {
                 logs.add(new LogJson(run.players().get(p), scan.late(), scan.fallback(), scan.searchedMoves(),
                     median < 0 ? null : median));
             }
+            SprtJson test = null;
+            if (sprt != null) {
+                double[] scores = scores(run.tournament());
+                test = new SprtJson(sprt.elo0(), sprt.elo1(), sprt.llr(scores), sprt.lowerBound(), sprt.upperBound(),
+                    sprt.verdict(scores).name());
+            }
             gamesJson.add(new GameJson(FiguresJson.of(figures(run)), run.game(), run.players(), errors[0], errors[1],
-                logs));
+                logs, test));
         }
         FaultsJson[] faults = new FaultsJson[2];
         for (int build = 0; build < 2; build++) {

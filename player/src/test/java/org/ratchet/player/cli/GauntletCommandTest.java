@@ -198,13 +198,15 @@ class GauntletCommandTest {
         Path out = directory.resolve("run");
         CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", "new.jar", "--opponent-strategy",
             "montecarlo", "--games", TIC_TAC_TOE + "," + REPOSITORY.resolve("3pConnectFour.kif"), "--matches", "4",
-            "--cpus", "2,3,5", "--out", out.toString(), "--dry-run");
+            "--cpus", "2,3,5", "--out", out.toString(), "--sprt", "0,50", "--dry-run");
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("reference:  new.jar with --strategy montecarlo"), run.out());
         assertTrue(run.out().contains("ticTacToe: 2 roles, the new build in each role [2, 2] times"), run.out());
         assertTrue(run.out().contains("3pConnectFour: 3 roles, the new build in each role [2, 1, 1] times "
             + "(4 matches is not a multiple of 3: roles are uneven)"), run.out());
         assertTrue(run.out().contains("serve --port PORT --threads 1 --name new"), run.out());
+        assertTrue(run.out().contains("SPRT: +50 against +0 Elo, errors 5%/5%; a game's matches stop at a verdict"),
+            run.out());
         assertTrue(Files.notExists(out), "a dry run writes nothing");
     }
 
@@ -236,9 +238,12 @@ class GauntletCommandTest {
             {"--new-jar", directory.resolve("missing.jar").toString(), "--opponent-strategy", "random",
                 "--games", TIC_TAC_TOE},
             {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--resume", "--dry-run"},
+            {"--new-jar", "a.jar", "--opponent-strategy", "random", "--games", TIC_TAC_TOE, "--sprt", "50,0",
+                "--dry-run"},
         };
         String[] messages = {"give --reference-jar", "no file", "has one role", "--matches must be at least 1",
-            "--cpus", "no such file", "--resume needs --out DIR"};
+            "--cpus", "no such file", "--resume needs --out DIR",
+            "ELO0 below ELO1"};
         for (int i = 0; i < refused.length; i++) {
             String[] args = new String[refused[i].length + 1];
             args[0] = "gauntlet";

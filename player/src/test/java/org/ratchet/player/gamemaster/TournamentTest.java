@@ -126,6 +126,22 @@ class TournamentTest {
         }
     }
 
+    /** A tournament told when it has enough (a sequential test's verdict) plays no match after that. */
+    @Test
+    void aTournamentStopsWhenItsResultsAreEnough(@TempDir Path directory) throws Exception {
+        PreparedGame game = GamemasterTest.corpusGame("ticTacToe");
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        try (ScriptedPlayer a = new ScriptedPlayer(RefereeingScript.honest(3));
+             ScriptedPlayer b = new ScriptedPlayer(RefereeingScript.honest(4))) {
+            TournamentResult result = new Tournament(new Gamemaster(new PlayerClient(), new Random(7)))
+                .stoppingWhen(results -> results.matches().size() >= 2)
+                .run(game, List.of(named("a", a), named("b", b)), 6, new Gamemaster.Clocks(5, 2, 500), directory,
+                    quiet);
+            assertEquals(2, result.matches().size());
+            assertEquals(2, recordsIn(directory).size());
+        }
+    }
+
     private static PlayerAddress named(String name, ScriptedPlayer player) {
         PlayerAddress address = player.address();
         return new PlayerAddress(name, address.host(), address.port());

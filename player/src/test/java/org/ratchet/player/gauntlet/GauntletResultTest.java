@@ -82,6 +82,30 @@ class GauntletResultTest {
         assertTrue(table.contains("first in the new build's logs: x fallback"), table);
     }
 
+    /** With a sequential test, the summary and the JSON give each game's verdict. */
+    @Test
+    void aRunWithAnSprtGivesEachGamesVerdict() {
+        Match[] wins = new Match[23];
+        for (int m = 0; m < wins.length; m++) {
+            wins[m] = m % 2 == 0 ? match(new int[] {0, 1}, List.of(100, 0), "", "")
+                : match(new int[] {1, 0}, List.of(0, 100), "", "");
+        }
+        GauntletResult result = new GauntletResult(Sprt.of(0, 50));
+        result.add(new GauntletResult.GameRun("won", tournament(2, wins), List.of("new", "reference"),
+            List.of(PlayerLogScan.NONE, PlayerLogScan.NONE)));
+        result.add(new GauntletResult.GameRun("even", tournament(2, match(new int[] {0, 1}, List.of(50, 50), "", "")),
+            List.of("new", "reference"), List.of(PlayerLogScan.NONE, PlayerLogScan.NONE)));
+
+        String table = result.render();
+        assertTrue(table.contains("SPRT, +50 against +0 Elo, errors 5%/5%"), table);
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("won ") && line.contains("H1 accepted")), table);
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("even ") && line.contains("undecided")), table);
+        JsonNode games = JsonCodec.MAPPER.readTree(result.toJson(Map.of())).path("games");
+        assertEquals("H1", games.get(0).path("sprt").path("verdict").asString());
+        assertEquals("CONTINUE", games.get(1).path("sprt").path("verdict").asString());
+        assertTrue(JsonCodec.MAPPER.readTree(new GauntletResult().toJson(Map.of())).path("games").isEmpty());
+    }
+
     @Test
     void aCleanRunHasNoFaults() {
         TournamentResult matches = tournament(2, match(new int[] {0, 1}, List.of(0, 100), "", ""),
