@@ -1,5 +1,7 @@
 package org.ratchet.search;
 
+import java.util.function.Consumer;
+
 /**
  * Tuning of a search strategy. Build from {@link #defaults()} and the {@code with...} methods.
  *
@@ -123,100 +125,67 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     }
 
     public SearchOptions withThreads(int newThreads) {
-        return new SearchOptions(newThreads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.threads = newThreads);
     }
 
     public SearchOptions withSafetyMarginMillis(long newMargin) {
-        return new SearchOptions(threads, newMargin, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.safetyMarginMillis = newMargin);
     }
 
     public SearchOptions withNodePoolSize(int newSize) {
-        return new SearchOptions(threads, safetyMarginMillis, newSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.nodePoolSize = newSize);
     }
 
     public SearchOptions withTreeMemoryBytes(long newBytes) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, newBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.treeMemoryBytes = newBytes);
     }
 
     public SearchOptions withPlayoutPolicy(PlayoutPolicy newPolicy) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, newPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.playoutPolicy = newPolicy);
     }
 
     public SearchOptions withExploration(double newExploration) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                newExploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.exploration = newExploration);
     }
 
     public SearchOptions withSeed(long newSeed) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, newSeed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.seed = newSeed);
     }
 
     public SearchOptions withIterationLimit(long newLimit) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, newLimit, priorVisits, graveReference, graveBias, puzzleSolver, evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.iterationLimit = newLimit);
     }
 
     public SearchOptions withPriorVisits(int newPriorVisits) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, newPriorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.priorVisits = newPriorVisits);
     }
 
     /** GRAVE with the given reference visits (0: off) and bias. */
     public SearchOptions withGrave(int newReference, double newBias) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, newReference, newBias, puzzleSolver, evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> {
+            c.graveReference = newReference;
+            c.graveBias = newBias;
+        });
     }
 
     /** With or without the puzzle walk beside the tree in single-player games. */
     public SearchOptions withPuzzleSolver(boolean on) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, on, evaluationWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.puzzleSolver = on);
     }
 
     /** With the given share (0..1) of playout results replaced by the learned evaluation; 0: none learned. */
     public SearchOptions withEvaluationWeight(double newWeight) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver, newWeight,
-                evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.evaluationWeight = newWeight);
     }
 
     /** With heuristic priming of new tree moves by the learned evaluation, as that many visits; 0: off. */
     public SearchOptions withEvaluationVisits(int newVisits) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight, newVisits, evaluationMinQuality, evaluationCutoff);
+        return with(c -> c.evaluationVisits = newVisits);
     }
 
     /** With the least quality (0..1] for which a role's learned evaluation is used. */
     public SearchOptions withEvaluationMinQuality(double newMinQuality) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight, evaluationVisits, newMinQuality, evaluationCutoff);
+        return with(c -> c.evaluationMinQuality = newMinQuality);
     }
 
     /**
@@ -224,9 +193,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
      * reached taking the place of their goals (where every role's evaluation is used); 0: played to the end.
      */
     public SearchOptions withEvaluationCutoff(int newCutoff) {
-        return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
-                exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                evaluationWeight, evaluationVisits, evaluationMinQuality, newCutoff);
+        return with(c -> c.evaluationCutoff = newCutoff);
     }
 
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
@@ -237,5 +204,57 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /** Whether tree moves keep all-moves-as-first statistics (GRAVE on). */
     public boolean keepsAmaf() {
         return graveReference > 0;
+    }
+
+    /** A copy of these options with {@code change} applied (the record's fields as mutable ones). */
+    private SearchOptions with(Consumer<Fields> change) {
+        Fields c = new Fields(this);
+        change.accept(c);
+        return c.options();
+    }
+
+    /** The fields of a {@link SearchOptions}, changeable, for {@link #with}: one place lists them all. */
+    private static final class Fields {
+        int threads;
+        long safetyMarginMillis;
+        int nodePoolSize;
+        long treeMemoryBytes;
+        PlayoutPolicy playoutPolicy;
+        double exploration;
+        long seed;
+        long iterationLimit;
+        int priorVisits;
+        int graveReference;
+        double graveBias;
+        boolean puzzleSolver;
+        double evaluationWeight;
+        int evaluationVisits;
+        double evaluationMinQuality;
+        int evaluationCutoff;
+
+        Fields(SearchOptions o) {
+            threads = o.threads;
+            safetyMarginMillis = o.safetyMarginMillis;
+            nodePoolSize = o.nodePoolSize;
+            treeMemoryBytes = o.treeMemoryBytes;
+            playoutPolicy = o.playoutPolicy;
+            exploration = o.exploration;
+            seed = o.seed;
+            iterationLimit = o.iterationLimit;
+            priorVisits = o.priorVisits;
+            graveReference = o.graveReference;
+            graveBias = o.graveBias;
+            puzzleSolver = o.puzzleSolver;
+            evaluationWeight = o.evaluationWeight;
+            evaluationVisits = o.evaluationVisits;
+            evaluationMinQuality = o.evaluationMinQuality;
+            evaluationCutoff = o.evaluationCutoff;
+        }
+
+        SearchOptions options() {
+            return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
+                    exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
+                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationCutoff);
+        }
     }
 }
