@@ -307,7 +307,8 @@ public final class MctsStrategy implements ReportingStrategy {
     /**
      * Our move at the root. A puzzle follows its best line when nothing better is proven. Where we alone
      * choose, a proven root plays a move that achieves the proven value; otherwise the most visited move
-     * wins, except moves proven worse than another move's mean. Where others choose at the same time, the
+     * wins, or the one with the highest lower bound ({@link FinalMove}), except moves proven worse than another
+     * move's mean. Where others choose at the same time, the
      * move is drawn in proportion to visits among the well-visited moves: decoupled UCT's visit
      * frequencies approximate a mixed strategy, and a fixed choice would be exploitable.
      */
@@ -353,6 +354,8 @@ public final class MctsStrategy implements ReportingStrategy {
                 key = Double.MAX_VALUE;
             } else if (exact >= 0 && exact < bestUnprovenMean) {
                 key = -2 + exact / 1000.0; // proven worse: only if every move is
+            } else if (options.finalMove() == FinalMove.BOUND) {
+                key = boundKey(tree.edgeValue(start + i), tree.edgeVisits(start + i));
             } else {
                 key = tree.edgeVisits(start + i);
             }
@@ -362,6 +365,19 @@ public final class MctsStrategy implements ReportingStrategy {
             }
         }
         return tree.edgeMove(start + best);
+    }
+
+    /**
+     * A move's key under {@link FinalMove#BOUND}: its mean less 100/√visits (two standard errors of a score
+     * with the widest spread), in goal points, at least 0 (above the keys of proven-worse moves), the visits
+     * breaking ties; -1 for a move never visited.
+     */
+    static double boundKey(long valueSum, int visits) {
+        if (visits == 0) {
+            return -1;
+        }
+        double mean = (double) valueSum / visits;
+        return Math.max(0, mean - SearchTree.MAX_GOAL / Math.sqrt(visits)) + visits * 1e-12;
     }
 
     private int chooseMixed(int start, int count) {

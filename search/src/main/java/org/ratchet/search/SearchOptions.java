@@ -33,11 +33,12 @@ import java.util.function.Consumer;
  * @param evaluationCutoff   playouts stop after this many joint moves and take the learned evaluation of the
  *                           state they reached as their goals, where every role's evaluation is used; 0 plays
  *                           every playout to the end
+ * @param finalMove          how the move played is picked among the root's moves ({@link FinalMove})
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
-        int evaluationVisits, double evaluationMinQuality, int evaluationCutoff) {
+        int evaluationVisits, double evaluationMinQuality, int evaluationCutoff, FinalMove finalMove) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -91,6 +92,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
+        if (finalMove == null) {
+            throw new IllegalArgumentException("final move rule missing");
+        }
     }
 
     /** UCT's exploration constant where none is given (goals scaled to [0, 1]). */
@@ -101,12 +105,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
 
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
-     * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for).
+     * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
+     * visited move played.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, FinalMove.VISITS);
     }
 
     /**
@@ -196,6 +201,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.evaluationCutoff = newCutoff);
     }
 
+    /** With the given rule for the move played. */
+    public SearchOptions withFinalMove(FinalMove newRule) {
+        return with(c -> c.finalMove = newRule);
+    }
+
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
         return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;
@@ -231,6 +241,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         int evaluationVisits;
         double evaluationMinQuality;
         int evaluationCutoff;
+        FinalMove finalMove;
 
         Fields(SearchOptions o) {
             threads = o.threads;
@@ -249,12 +260,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationVisits = o.evaluationVisits;
             evaluationMinQuality = o.evaluationMinQuality;
             evaluationCutoff = o.evaluationCutoff;
+            finalMove = o.finalMove;
         }
 
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationCutoff);
+                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationCutoff, finalMove);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.search.FinalMove;
 import org.ratchet.search.PlayoutPolicy;
 import org.ratchet.search.Strategies;
 
@@ -41,6 +42,7 @@ public final class PlayerConfig {
     private final int searchEvaluationVisits;
     private final double searchEvaluationQuality;
     private final int searchEvaluationCutoff;
+    private final FinalMove searchFinalMove;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -80,6 +82,12 @@ public final class PlayerConfig {
         maxConnectionsPerAddress = integer(Setting.MAX_CONNECTIONS_PER_ADDRESS, 1, 1_000_000);
         statusPort = integer(Setting.STATUS_PORT, 0, 65535);
         recordsKeep = integer(Setting.RECORDS_KEEP, 0, 1_000_000);
+        try {
+            searchFinalMove = FinalMove.parse(get(Setting.SEARCH_FINAL_MOVE));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Setting.SEARCH_FINAL_MOVE.key() + " must be visits or bound, found '"
+                + get(Setting.SEARCH_FINAL_MOVE) + "'");
+        }
         try {
             playoutPolicy = PlayoutPolicy.parse(get(Setting.PLAYOUT));
         } catch (IllegalArgumentException e) {
@@ -246,6 +254,10 @@ public final class PlayerConfig {
     /** Joint moves after which a playout is scored by the learned evaluation; 0 when playouts go to the end. */
     public int searchEvaluationCutoff() {
         return searchEvaluationCutoff;
+    }
+
+    public FinalMove searchFinalMove() {
+        return searchFinalMove;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */

@@ -49,6 +49,9 @@ public enum Setting {
     SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
         "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
             + " not fitted on) for which a role's evaluation is used."),
+    SEARCH_FINAL_MOVE("search.final.move", "visits", "RULE",
+        "The move played where we alone move and nothing is proven: visits (the most visited) or bound (the"
+            + " highest mean less 100/sqrt(visits), which older visits kept with the tree cannot outweigh)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -30,7 +30,8 @@ final class StrategyProvider {
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
             .withEvaluationVisits(config.searchEvaluationVisits())
             .withEvaluationMinQuality(config.searchEvaluationQuality())
-            .withEvaluationCutoff(config.searchEvaluationCutoff());
+            .withEvaluationCutoff(config.searchEvaluationCutoff())
+            .withFinalMove(config.searchFinalMove());
         return Strategies.create(config.strategy(), options);
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ratchet.search.FinalMove;
 
 class PlayerConfigTest {
 
@@ -87,6 +88,11 @@ class PlayerConfigTest {
             "search.evaluation.cutoff must be between 0 and 10000, found -1");
         assertEquals(12, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_CUTOFF", "12"), Map.of())
             .searchEvaluationCutoff());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_FINAL_MOVE, "best")),
+            "search.final.move must be visits or bound, found 'best'");
+        assertEquals(FinalMove.BOUND, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Bound"), Map.of())
+            .searchFinalMove());
+        assertEquals(FinalMove.VISITS, PlayerConfig.defaults().searchFinalMove());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
         assertTrue(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "true"), Map.of()).searchPuzzleWalk());
