@@ -14,18 +14,23 @@ public enum FinalMove {
      */
     VISITS,
     /**
-     * The move with the highest lower bound on its mean, mean − 100/√visits in goal points ("secure child"):
-     * a well-sampled move whose value this search found far better is played even where an older favourite
-     * still holds more visits from the searches before.
+     * The move this search visited most: the same rule, counting only the visits of the search that ends now.
+     * The tree is kept from move to move, so an old favourite can hold more visits from the searches before
+     * (made while the root was further up, or before a refutation was found) than the move this search has
+     * come to prefer. A search that visited the root too little to judge (fewer than {@value #MIN_VISITS_PER_MOVE}
+     * visits per move) counts all visits.
      */
-    BOUND;
+    RECENT;
 
-    /** Parses a rule name case-insensitively ({@code visits}, {@code bound}). */
+    /** Below this many visits per root move in the search that ends, {@link #RECENT} counts all visits. */
+    static final int MIN_VISITS_PER_MOVE = 10;
+
+    /** Parses a rule name case-insensitively ({@code visits}, {@code recent}). */
     public static FinalMove parse(String name) {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown final move rule '" + name + "'; known: visits, bound", e);
+            throw new IllegalArgumentException("unknown final move rule '" + name + "'; known: visits, recent", e);
         }
     }
 }

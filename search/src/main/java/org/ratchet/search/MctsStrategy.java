@@ -68,6 +68,11 @@ public final class MctsStrategy implements ReportingStrategy {
     private volatile SearchStatistics statistics;
     /** Our most visited move at the root during the current search, readable at any moment; -1 if none. */
     private volatile int bestMoveSoFar = -1;
+    /**
+     * Our root moves' visits when the current search began, by move index ({@link FinalMove#RECENT} counts the
+     * visits since); indexes, not edge numbers, since recycling during a search moves the edges.
+     */
+    private int[] rootVisitsAtStart = new int[16];
 
     public MctsStrategy(SearchOptions options) {
         this.options = options;
@@ -235,6 +240,7 @@ public final class MctsStrategy implements ReportingStrategy {
         long start = System.currentTimeMillis();
         long playoutsBefore = playouts();
         int root = tree.root();
+        rememberRootVisits(root);
         tree.releaseForSearch();
         long iterations;
         try {
@@ -254,8 +260,9 @@ public final class MctsStrategy implements ReportingStrategy {
     }
 
     /**
-     * Polled by the search's clock thread every few milliseconds: publishes our most visited root move so far
-     * (for {@link #bestMoveSoFar()}) and says whether more search cannot change the answer.
+     * Polled by the search's clock thread every few milliseconds: publishes our most visited root move so far,
+     * counted as {@link FinalMove} says (for {@link #bestMoveSoFar()}), and says whether more search cannot
+     * change the answer.
      */
     private boolean searchIsOver(int root) {
         int epoch = tree.epoch();
@@ -263,13 +270,15 @@ public final class MctsStrategy implements ReportingStrategy {
             return false; // edges are moving: read them next time
         }
         int start = tree.edgeStart(root, role);
+        int count = tree.moveCount(root, role);
+        boolean recent = countsRecentVisits(start, count);
         int best = -1;
-        int bestVisits = -1;
-        for (int edge = start, end = tree.edgeEnd(root, role); edge < end; edge++) {
-            int visits = tree.edgeVisits(edge);
+        double bestVisits = -1;
+        for (int i = 0; i < count; i++) {
+            double visits = visitsKey(start, i, recent);
             if (visits > bestVisits) {
                 bestVisits = visits;
-                best = edge;
+                best = start + i;
             }
         }
         int move = best >= 0 ? tree.edgeMove(best) : -1;
@@ -307,7 +316,7 @@ public final class MctsStrategy implements ReportingStrategy {
     /**
      * Our move at the root. A puzzle follows its best line when nothing better is proven. Where we alone
      * choose, a proven root plays a move that achieves the proven value; otherwise the most visited move
-     * wins, or the one with the highest lower bound ({@link FinalMove}), except moves proven worse than another
+     * wins (or the one this search visited most, {@link FinalMove}), except moves proven worse than another
      * move's mean. Where others choose at the same time, the
      * move is drawn in proportion to visits among the well-visited moves: decoupled UCT's visit
      * frequencies approximate a mixed strategy, and a fixed choice would be exploitable.
@@ -341,6 +350,7 @@ public final class MctsStrategy implements ReportingStrategy {
             }
         }
         boolean rootProven = tree.isProven(root);
+        boolean recent = countsRecentVisits(start, count);
         int best = -1;
         double bestKey = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < count; i++) {
@@ -354,10 +364,8 @@ public final class MctsStrategy implements ReportingStrategy {
                 key = Double.MAX_VALUE;
             } else if (exact >= 0 && exact < bestUnprovenMean) {
                 key = -2 + exact / 1000.0; // proven worse: only if every move is
-            } else if (options.finalMove() == FinalMove.BOUND) {
-                key = boundKey(tree.edgeValue(start + i), tree.edgeVisits(start + i));
             } else {
-                key = tree.edgeVisits(start + i);
+                key = visitsKey(start, i, recent);
             }
             if (key > bestKey) {
                 bestKey = key;
@@ -367,17 +375,41 @@ public final class MctsStrategy implements ReportingStrategy {
         return tree.edgeMove(start + best);
     }
 
-    /**
-     * A move's key under {@link FinalMove#BOUND}: its mean less 100/√visits (two standard errors of a score
-     * with the widest spread), in goal points, at least 0 (above the keys of proven-worse moves), the visits
-     * breaking ties; -1 for a move never visited.
-     */
-    static double boundKey(long valueSum, int visits) {
-        if (visits == 0) {
-            return -1;
+    /** Notes our root moves' visits before a search, for {@link FinalMove#RECENT}. */
+    private void rememberRootVisits(int root) {
+        int start = tree.edgeStart(root, role);
+        int count = tree.moveCount(root, role);
+        if (rootVisitsAtStart.length < count) {
+            rootVisitsAtStart = new int[Math.max(count, 2 * rootVisitsAtStart.length)];
         }
-        double mean = (double) valueSum / visits;
-        return Math.max(0, mean - SearchTree.MAX_GOAL / Math.sqrt(visits)) + visits * 1e-12;
+        for (int i = 0; i < count; i++) {
+            rootVisitsAtStart[i] = tree.edgeVisits(start + i);
+        }
+    }
+
+    /**
+     * Whether the move is chosen by this search's visits ({@link FinalMove#RECENT}): only where the search
+     * visited the root's moves enough to judge by.
+     */
+    private boolean countsRecentVisits(int start, int count) {
+        if (options.finalMove() != FinalMove.RECENT) {
+            return false;
+        }
+        long since = 0;
+        for (int i = 0; i < count; i++) {
+            since += tree.edgeVisits(start + i) - rootVisitsAtStart[i];
+        }
+        return since >= (long) FinalMove.MIN_VISITS_PER_MOVE * count;
+    }
+
+    /**
+     * The key a move is chosen by among the unproven ones: its visits, or with {@code recent} the visits of this
+     * search first, all its visits breaking ties.
+     */
+    private double visitsKey(int start, int moveIndex, boolean recent) {
+        int visits = tree.edgeVisits(start + moveIndex);
+        // all visits (below 2^31) times 1e-10 stay under 1: they only order moves with equal recent visits
+        return recent ? visits - rootVisitsAtStart[moveIndex] + visits * 1e-10 : visits;
     }
 
     private int chooseMixed(int start, int count) {

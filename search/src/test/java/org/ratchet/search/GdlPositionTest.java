@@ -1,6 +1,7 @@
 package org.ratchet.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -49,25 +50,56 @@ class GdlPositionTest {
             theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                     MctsToyGameTest.options(iterations, 11).withThreads(threads).withGrave(20, 1e-5));
         }
-        // and with the move played by its lower bound rather than its visits
+        // and with the move played by this search's visits rather than all its visits
         theOnlyGoodMoveIsFound(game, role, expected, provenValue,
-                MctsToyGameTest.options(iterations, 11).withFinalMove(FinalMove.BOUND));
+                MctsToyGameTest.options(iterations, 11).withFinalMove(FinalMove.RECENT));
     }
 
     /**
-     * The lower bound weighs a mean by its samples: the stale favourite of breakthroughSmall (3,072,765 visits
-     * at a mean of 48.1, most from the searches before) loses to the move the last search found far better
-     * (567,512 visits at 70.0), which the most-visited rule passed over; a mean of 100 from one visit does
-     * not beat 60 from ten thousand; equal bounds go to the better-sampled move; an unvisited move comes last.
+     * The tree is kept from search to search, so an old favourite can hold more visits than the move the last
+     * search came to prefer. Here the root move the first search rated lowest is given a million earlier
+     * visits at that low mean: the second search spends (almost) nothing more on it. Counting all visits plays
+     * it; counting this search's visits does not.
      */
     @Test
-    void theLowerBoundPrefersAWellSampledBetterMeanOverOlderVisits() {
-        assertTrue(MctsStrategy.boundKey(Math.round(70.0 * 567_512), 567_512)
-                > MctsStrategy.boundKey(Math.round(48.1 * 3_072_765), 3_072_765));
-        assertTrue(MctsStrategy.boundKey(100, 1) < MctsStrategy.boundKey(600_000, 10_000));
-        assertTrue(MctsStrategy.boundKey(0, 4) < MctsStrategy.boundKey(0, 5), "both bounds 0: more visits first");
-        assertTrue(MctsStrategy.boundKey(0, 0) < MctsStrategy.boundKey(0, 1));
-        assertEquals(59.0, MctsStrategy.boundKey(600_000, 10_000), 1e-6);
+    void recentVisitsOutweighAnOldFavouritesEarlierVisits() {
+        StateMachineFactory game = GdlGames.repository("ticTacToe");
+        for (FinalMove rule : FinalMove.values()) {
+            StateMachine machine = game.newMachine();
+            int xplayer = GdlGames.roleIndex(machine, "xplayer");
+            try (MctsStrategy mcts = new MctsStrategy(MctsToyGameTest.options(2000, 7).withFinalMove(rule))) {
+                mcts.prepare(game, xplayer, 0);
+                mcts.selectMove(machine.initialState(), NO_DEADLINE);
+                SearchTree tree = mcts.tree();
+                int root = tree.root();
+                int start = tree.edgeStart(root, xplayer);
+                int worst = -1;
+                double worstMean = Double.MAX_VALUE;
+                for (int i = 0; i < tree.moveCount(root, xplayer); i++) {
+                    int child = tree.childOfMove(root, i);
+                    double mean = (double) tree.edgeValue(start + i) / tree.edgeVisits(start + i);
+                    if (child >= 0 && !tree.isProven(child) && mean < worstMean) {
+                        worstMean = mean;
+                        worst = i;
+                    }
+                }
+                assertTrue(worst >= 0, "every root move proven: " + mcts.statistics());
+                int earlier = 1_000_000;
+                tree.addEdgeVisit(start + worst, earlier);
+                tree.addEdgeValue(start + worst, (int) Math.round(worstMean * earlier));
+                tree.addVisit(root, earlier);
+                String favourite = GdlGames.render(machine, machine.move(tree.edgeMove(start + worst)));
+
+                String played = GdlGames.render(machine, machine.move(mcts.selectMove(machine.initialState(),
+                        NO_DEADLINE)));
+                if (rule == FinalMove.VISITS) {
+                    assertEquals(favourite, played, mcts.statistics().toString());
+                } else {
+                    assertNotEquals(favourite, played, mcts.statistics().toString());
+                }
+                assertEquals(List.of(), mcts.treeInvariantViolations());
+            }
+        }
     }
 
     /**

@@ -85,7 +85,7 @@ public final class PlayerConfig {
         try {
             searchFinalMove = FinalMove.parse(get(Setting.SEARCH_FINAL_MOVE));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(Setting.SEARCH_FINAL_MOVE.key() + " must be visits or bound, found '"
+            throw new IllegalArgumentException(Setting.SEARCH_FINAL_MOVE.key() + " must be visits or recent, found '"
                 + get(Setting.SEARCH_FINAL_MOVE) + "'");
         }
         try {

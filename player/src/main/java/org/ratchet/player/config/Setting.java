@@ -50,8 +50,8 @@ public enum Setting {
         "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
             + " not fitted on) for which a role's evaluation is used."),
     SEARCH_FINAL_MOVE("search.final.move", "visits", "RULE",
-        "The move played where we alone move and nothing is proven: visits (the most visited) or bound (the"
-            + " highest mean less 100/sqrt(visits), which older visits kept with the tree cannot outweigh)."),
+        "The move played where we alone move and nothing is proven: visits (the most visited) or recent (the"
+            + " one this search visited most, so visits from earlier searches kept with the tree do not count)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

@@ -89,8 +89,8 @@ class PlayerConfigTest {
         assertEquals(12, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_CUTOFF", "12"), Map.of())
             .searchEvaluationCutoff());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_FINAL_MOVE, "best")),
-            "search.final.move must be visits or bound, found 'best'");
-        assertEquals(FinalMove.BOUND, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Bound"), Map.of())
+            "search.final.move must be visits or recent, found 'best'");
+        assertEquals(FinalMove.RECENT, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Recent"), Map.of())
             .searchFinalMove());
         assertEquals(FinalMove.VISITS, PlayerConfig.defaults().searchFinalMove());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
