@@ -43,6 +43,12 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final int EVALUATION_TRIES = 3;
     /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
     private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
+    /**
+     * {@link PlayoutPolicy#AUTO}'s duel takes this share of the clock left at {@link #prepare}, and at most the
+     * time below; a duel without a verdict by then (a slow game, a short clock) leaves MAST's playouts.
+     */
+    private static final int DUEL_CLOCK_DIVISOR = 10;
+    private static final long DUEL_MAX_MILLIS = 1_000;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
     private static final long REROOT_LOG_MILLIS = 100;
 
@@ -61,6 +67,8 @@ public final class MctsStrategy implements ReportingStrategy {
      */
     private boolean evaluationPending;
     private int evaluationTriesLeft;
+    /** Whether this match's playouts value moves by their pairs too (NST), as asked or as the duel found. */
+    private boolean pairsUsed;
     private SearchRunner runner;
     private MctsWorker[] workers;
     /** Playouts of workers that were replaced (see {@link SearchRunner}), so the counts never go back. */
@@ -99,6 +107,8 @@ public final class MctsStrategy implements ReportingStrategy {
         this.evaluation = null;
         this.evaluationPending = options.learnsEvaluation();
         this.evaluationTriesLeft = EVALUATION_TRIES;
+        this.pairsUsed = options.playoutPolicy() == PlayoutPolicy.NST
+                || options.playoutPolicy() == PlayoutPolicy.AUTO && pairsPay(deadlineMillis);
         if (evaluationPending && learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
             learnEvaluation(machine.initialState(), deadlineMillis);
         }
@@ -109,6 +119,22 @@ public final class MctsStrategy implements ReportingStrategy {
         if (!tree.isTerminal(tree.root())) {
             search(initial, deadlineMillis, -1);
         }
+    }
+
+    /**
+     * Plays {@link PairDuel} from the initial state in its share of the time until {@code deadlineMillis} and
+     * logs its verdict (it explains the match's play). Puzzles have no opponent to answer: MAST.
+     */
+    private boolean pairsPay(long deadlineMillis) {
+        if (machine.roleCount() < 2) {
+            return false;
+        }
+        long start = System.currentTimeMillis();
+        long budget = Math.min(DUEL_MAX_MILLIS, Math.max(0, deadlineMillis - start) / DUEL_CLOCK_DIVISOR);
+        PairDuel.Verdict verdict = PairDuel.play(machine, machine.initialState(), random.split(), start + budget);
+        LOG.info("playout policy {} in {} ms: {}", verdict.pairsPay() ? "nst" : "mast",
+                System.currentTimeMillis() - start, verdict.summary());
+        return verdict.pairsPay();
     }
 
     /** The learning's playouts' share of the time until {@code deadlineMillis}. */
@@ -159,7 +185,7 @@ public final class MctsStrategy implements ReportingStrategy {
     private MctsWorker newWorker(int slot) {
         MoveAverages averages = options.playoutPolicy() != PlayoutPolicy.UNIFORM
                 ? new MoveAverages(machine.roleCount()) : null;
-        MovePairAverages pairs = options.playoutPolicy() == PlayoutPolicy.NST ? new MovePairAverages() : null;
+        MovePairAverages pairs = pairsUsed ? new MovePairAverages() : null;
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
                 options.exploration(), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
@@ -494,6 +520,11 @@ public final class MctsStrategy implements ReportingStrategy {
     /** The evaluation the search uses, or null (tests check that one was learned). */
     LearnedEvaluation evaluation() {
         return evaluation;
+    }
+
+    /** Whether this match's playouts value moves by their pairs (NST), as asked or as {@link PairDuel} found (tests). */
+    boolean usesMovePairs() {
+        return pairsUsed;
     }
 
     /** The search tree (tests inspect it between searches). */

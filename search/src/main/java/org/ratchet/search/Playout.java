@@ -21,6 +21,8 @@ final class Playout {
     private static final double NST_EPSILON = 0.2;
     /** NST: samples a move pair needs before its average counts beside the move's own. */
     private static final double NST_MIN_PAIR_COUNT = 7;
+    /** {@link #pairsOnlyFor} value: every role values its moves by their pairs (plain NST). */
+    static final int EVERY_ROLE = -1;
 
     private final StateMachine machine;
     private final int roles;
@@ -28,6 +30,11 @@ final class Playout {
     private final MoveAverages averages;
     /** NST's pair averages; null for the other policies. */
     private final MovePairAverages pairs;
+    /**
+     * With {@link #pairs}: the one role whose moves are valued by their pairs too, or {@link #EVERY_ROLE}. The
+     * other roles choose epsilon-greedily by their MAST averages alone ({@link PairDuel} sets one role).
+     */
+    private int pairsRole = EVERY_ROLE;
     private final int[] jointMove;
     /** The joint move that led to the playout's first state, or null where unknown (see {@link #previousMove}). */
     private int[] context;
@@ -78,7 +85,8 @@ final class Playout {
                 return true;
             }
             for (int role = 0; role < roles; role++) {
-                int move = pairs != null ? chooseByValue(role, previousMove(steps, role)) : chooseMove(role);
+                int move = pairs != null ? chooseByValue(role, valuesPairs(role) ? previousMove(steps, role) : -1)
+                        : chooseMove(role);
                 if (move < 0) {
                     // A non-terminal state where a role has no legal move: the game is ill-formed; score
                     // the state as it stands rather than fail.
@@ -108,6 +116,25 @@ final class Playout {
         }
         this.cutoffEvaluation = evaluation;
         this.cutoffSteps = steps;
+    }
+
+    /**
+     * NST playouts only: from now on only {@code role} values its moves by their pairs too, the others by their
+     * MAST averages alone, both epsilon-greedily; {@link #EVERY_ROLE} gives plain NST again. Every role's
+     * moves and pairs are still learnt.
+     */
+    void pairsOnlyFor(int role) {
+        if (pairs == null) {
+            throw new IllegalStateException("only NST playouts value moves by their pairs");
+        }
+        if (role != EVERY_ROLE && (role < 0 || role >= roles)) {
+            throw new IllegalArgumentException("no role " + role + " in a game of " + roles);
+        }
+        pairsRole = role;
+    }
+
+    private boolean valuesPairs(int role) {
+        return pairsRole == EVERY_ROLE || pairsRole == role;
     }
 
     /** Whether the last run was cut short: its goals are the learned evaluation's, and it did not end the game. */
@@ -179,7 +206,7 @@ final class Playout {
     /**
      * NST: with probability {@link #NST_EPSILON} a uniformly random move, else the move of highest value, where
      * a move's value is its MAST average, averaged with its pair average after {@code previous} once that pair
-     * has {@link #NST_MIN_PAIR_COUNT} samples. Ties are broken at random.
+     * has {@link #NST_MIN_PAIR_COUNT} samples (never for {@code previous} -1). Ties are broken at random.
      */
     private int chooseByValue(int role, int previous) {
         int count = machine.legalCount(role);

@@ -17,14 +17,19 @@ public enum PlayoutPolicy {
      * average as the answer to the move just made before it; playouts take the best-valued move, or now and
      * then a random one (epsilon-greedy).
      */
-    NST;
+    NST,
+    /**
+     * NST in games where a duel of playouts during the start clock shows that valuing a move by the move it
+     * answers wins playouts by a wide margin ({@link PairDuel}: breakthrough-like games), MAST elsewhere.
+     */
+    AUTO;
 
-    /** Parses a policy name case-insensitively ({@code uniform}, {@code mast}, {@code nst}). */
+    /** Parses a policy name case-insensitively ({@code uniform}, {@code mast}, {@code nst}, {@code auto}). */
     public static PlayoutPolicy parse(String name) {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown playout policy '" + name + "'; known: uniform, mast, nst", e);
+            throw new IllegalArgumentException("unknown playout policy '" + name + "'; known: uniform, mast, nst, auto", e);
         }
     }
 }

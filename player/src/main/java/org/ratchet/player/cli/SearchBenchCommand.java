@@ -39,7 +39,7 @@ public final class SearchBenchCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     String strategy;
 
-    @Option(names = "--playout", defaultValue = "mast", description = "Playout policy: uniform, mast or nst "
+    @Option(names = "--playout", defaultValue = "mast", description = "Playout policy: uniform, mast, nst or auto "
             + "(default: ${DEFAULT-VALUE}).")
     String playout;
 

@@ -1,0 +1,115 @@
+package org.ratchet.search;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.ratchet.reasoner.State;
+import org.ratchet.reasoner.StateMachine;
+
+/**
+ * Decides during the start clock whether a game's playouts should use NST's move pairs ({@link PlayoutPolicy#AUTO}):
+ * playouts from the initial state in which one role, in turn, values its moves by the move they answer as well
+ * as by their own average, and the others by their own average alone (both epsilon-greedy, both learning from
+ * every playout). Where knowing the answer to a move matters (capture back, block the runner: breakthrough,
+ * knightThrough) the player with pairs wins most of these playouts; where it does not (connectFour, pentago,
+ * reversi, checkers) the two players score within a few tenths of each other's wins, and MAST's playouts are
+ * kept. Measured against MAST playouts in matches: breakthroughSmall 9-0-1, connectFour 3-0-7 (README, Search).
+ */
+final class PairDuel {
+    /** Duel playouts at most: enough to measure a margin of this size to a few hundredths. */
+    static final int MAX_PLAYOUTS = 4_000;
+    /** Playouts that only fill the averages before the score is counted (pair averages need samples first). */
+    static final int WARM_UP_PLAYOUTS = 400;
+    /**
+     * Fewer counted playouts than this by the deadline: no verdict, MAST. 500 measure a lead to about 0.05 (one
+     * standard error), far below {@link #MIN_LEAD}.
+     */
+    static final int MIN_COUNTED_PLAYOUTS = 500;
+    /**
+     * The least lead in score (1 for a role's strict win, 0.5 for a shared best goal) of the role with pairs
+     * over the same role without them for the pairs to be used. Breakthrough-like games measured 0.48-0.56;
+     * connectFour 0.17, checkers and skirmish 0.13-0.14, the others at most 0.05 (seed 1, 20,000 playouts).
+     */
+    static final double MIN_LEAD = 0.3;
+
+    /**
+     * The duel's outcome: whether pairs pay, from how many counted playouts, and the mean score per role-seat
+     * with and without pairs (NaN where the duel was not played to a verdict).
+     */
+    record Verdict(boolean pairsPay, int countedPlayouts, double scoreWithPairs, double scoreWithout) {
+        String summary() {
+            if (countedPlayouts < MIN_COUNTED_PLAYOUTS) {
+                return String.format(Locale.ROOT, "no verdict (%d counted duel playouts by the deadline, %d needed)",
+                        countedPlayouts, MIN_COUNTED_PLAYOUTS);
+            }
+            return String.format(Locale.ROOT, "a role valuing moves by the move they answer scored %.2f, without"
+                    + " %.2f, in %d duel playouts (lead needed %.2f)", scoreWithPairs, scoreWithout, countedPlayouts,
+                    MIN_LEAD);
+        }
+    }
+
+    private PairDuel() {
+    }
+
+    /**
+     * Plays the duel from {@code from} until {@link #MAX_PLAYOUTS} or {@code deadlineMillis}. The machine is
+     * left in an arbitrary state.
+     */
+    static Verdict play(StateMachine machine, State from, SplittableRandom random, long deadlineMillis) {
+        int roles = machine.roleCount();
+        Playout playout = new Playout(machine, random, new MoveAverages(roles), new MovePairAverages());
+        int[] goals = new int[roles];
+        // per role: score sums and counts with pairs [0] and without [1]
+        double[][] scores = new double[roles][2];
+        int[][] counts = new int[roles][2];
+        int counted = 0;
+        for (int played = 0; played < MAX_PLAYOUTS; played++) {
+            if (System.currentTimeMillis() >= deadlineMillis) {
+                break;
+            }
+            int challenger = played % roles;
+            playout.pairsOnlyFor(challenger);
+            machine.setState(from);
+            playout.run(null, goals, null);
+            playout.learn(goals);
+            if (played < WARM_UP_PLAYOUTS || roles < 2) {
+                continue;
+            }
+            counted++;
+            for (int role = 0; role < roles; role++) {
+                int side = role == challenger ? 0 : 1;
+                scores[role][side] += strictScore(goals, role);
+                counts[role][side]++;
+            }
+        }
+        if (counted < MIN_COUNTED_PLAYOUTS) {
+            return new Verdict(false, counted, Double.NaN, Double.NaN);
+        }
+        double with = 0;
+        double without = 0;
+        for (int role = 0; role < roles; role++) {
+            with += scores[role][0] / counts[role][0];
+            without += scores[role][1] / counts[role][1];
+        }
+        with /= roles;
+        without /= roles;
+        return new Verdict(with - without >= MIN_LEAD, counted, with, without);
+    }
+
+    /** 1 if {@code role}'s goal is the only highest, 0.5 if it shares the highest, else 0 (as the gauntlet scores). */
+    private static double strictScore(int[] goals, int role) {
+        int best = Integer.MIN_VALUE;
+        int atBest = 0;
+        for (int goal : goals) {
+            if (goal > best) {
+                best = goal;
+                atBest = 1;
+            } else if (goal == best) {
+                atBest++;
+            }
+        }
+        if (goals[role] != best) {
+            return 0;
+        }
+        return atBest == 1 ? 1 : 0.5;
+    }
+}
