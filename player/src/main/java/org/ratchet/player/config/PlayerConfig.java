@@ -91,7 +91,7 @@ public final class PlayerConfig {
         try {
             playoutPolicy = PlayoutPolicy.parse(get(Setting.PLAYOUT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(Setting.PLAYOUT.key() + " must be mast, nst or uniform, found '"
+            throw new IllegalArgumentException(Setting.PLAYOUT.key() + " must be auto, mast, nst or uniform, found '"
                 + get(Setting.PLAYOUT) + "'");
         }
         statusBind = address(Setting.STATUS_BIND);

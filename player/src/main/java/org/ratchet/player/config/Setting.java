@@ -15,7 +15,8 @@ public enum Setting {
     PORT("port", "9147", "N", "Port to listen on (0 picks a free one)."),
     NAME("name", "Ratchet", "NAME", "Player name reported in the reply to (info)."),
     STRATEGY("strategy", "mcts", "NAME", "Search strategy (mcts, or a baseline such as random)."),
-    PLAYOUT("playout", "mast", "NAME", "Playout policy of the mcts strategy: mast, nst or uniform."),
+    PLAYOUT("playout", "auto", "NAME", "Playout policy of the mcts strategy: auto (nst where a start-clock duel"
+            + " shows move pairs pay, else mast), mast, nst or uniform."),
     THREADS("threads", "0", "N", "Search threads; 0 means one per available processor."),
     ENGINE("engine", Engines.DEFAULT, "NAME", "Reasoning engine for search; 'default' lets the reasoner pick."),
     START_MARGIN_MS("start.margin.ms", "1000", "MS", "Say ready this long before the start clock ends."),

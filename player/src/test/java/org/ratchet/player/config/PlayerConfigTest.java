@@ -70,7 +70,7 @@ class PlayerConfigTest {
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.PORT, "70000")), "port must be between");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.NAME, "two words")), "name must be a single word");
         assertRefused(() -> PlayerConfig.load(null, Map.of("RATCHET_PLAYOUT", "greedy"), Map.of()),
-            "playout must be mast, nst or uniform, found 'greedy'");
+            "playout must be auto, mast, nst or uniform, found 'greedy'");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EXPLORATION, "NaN")),
             "search.exploration must be a number from 0 to 100, found 'NaN'");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EXPLORATION, "-1")),
