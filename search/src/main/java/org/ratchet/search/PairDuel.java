@@ -57,6 +57,7 @@ final class PairDuel {
     static Verdict play(StateMachine machine, State from, SplittableRandom random, long deadlineMillis) {
         int roles = machine.roleCount();
         Playout playout = new Playout(machine, random, new MoveAverages(roles), new MovePairAverages());
+        playout.stopAt(deadlineMillis);
         int[] goals = new int[roles];
         // per role: score sums and counts with pairs [0] and without [1]
         double[][] scores = new double[roles][2];
@@ -69,7 +70,9 @@ final class PairDuel {
             int challenger = played % roles;
             playout.pairsOnlyFor(challenger);
             machine.setState(from);
-            playout.run(null, goals, null);
+            if (!playout.run(null, goals, null)) {
+                break; // out of time inside the playout (a slow engine)
+            }
             playout.learn(goals);
             if (played < WARM_UP_PLAYOUTS || roles < 2) {
                 continue;

@@ -21,6 +21,9 @@ final class Playout {
     private static final double NST_EPSILON = 0.2;
     /** NST: samples a move pair needs before its average counts beside the move's own. */
     private static final double NST_MIN_PAIR_COUNT = 7;
+    private static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** A playout with a deadline reads the clock once in this many steps (plus one). */
+    private static final int DEADLINE_CHECK_MASK = 63;
     /** {@link #pairsOnlyFor} value: every role values its moves by their pairs (plain NST). */
     static final int EVERY_ROLE = -1;
 
@@ -35,6 +38,11 @@ final class Playout {
      * other roles choose epsilon-greedily by their MAST averages alone ({@link PairDuel} sets one role).
      */
     private int pairsRole = EVERY_ROLE;
+    /**
+     * Runs stop (returning false) past this time: for playouts outside a search (a search stops them through
+     * its runner), on engines slow enough for one playout to take seconds.
+     */
+    private long deadlineMillis = NO_DEADLINE;
     private final int[] jointMove;
     /** The joint move that led to the playout's first state, or null where unknown (see {@link #previousMove}). */
     private int[] context;
@@ -67,7 +75,8 @@ final class Playout {
 
     /**
      * Plays to a terminal state (or {@link #MAX_STEPS}) and writes each role's goal into {@code goals}.
-     * Returns false, leaving {@code goals} undefined, if {@code runner} asked to stop first. {@code context}
+     * Returns false, leaving {@code goals} undefined, if {@code runner} asked to stop first, or the deadline
+     * of {@link #stopAt} passed. {@code context}
      * is the joint move that led to the current state (NST answers it), or null where unknown; it is read
      * until the next run, not copied.
      */
@@ -77,6 +86,10 @@ final class Playout {
         cut = false;
         while (!machine.isTerminal() && steps < MAX_STEPS) {
             if (runner != null && runner.stopped()) {
+                return false;
+            }
+            if ((steps & DEADLINE_CHECK_MASK) == DEADLINE_CHECK_MASK && deadlineMillis != NO_DEADLINE
+                    && System.currentTimeMillis() >= deadlineMillis) {
                 return false;
             }
             if (steps == cutoffSteps && cutoffEvaluation != null) {
@@ -131,6 +144,11 @@ final class Playout {
             throw new IllegalArgumentException("no role " + role + " in a game of " + roles);
         }
         pairsRole = role;
+    }
+
+    /** Later runs stop, returning false, once the clock passes {@code deadlineMillis}. */
+    void stopAt(long deadlineMillis) {
+        this.deadlineMillis = deadlineMillis;
     }
 
     private boolean valuesPairs(int role) {

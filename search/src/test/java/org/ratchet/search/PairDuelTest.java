@@ -78,6 +78,25 @@ class PairDuelTest {
         }
     }
 
+    /**
+     * On a slow engine one playout can take seconds, so a duel playout reads the clock as it goes. Nim from 200
+     * sticks (at most 3 taken a move) lasts more than 64 moves: with the deadline passed the playout stops
+     * midway; without one it plays to the end.
+     */
+    @Test
+    void aPlayoutStopsMidwayOnceItsDeadlineHasPassed() {
+        StateMachine machine = ToyGame.nim(200).newMachine();
+        int[] goals = new int[machine.roleCount()];
+        Playout playout = new Playout(machine, new SplittableRandom(3), new MoveAverages(2), new MovePairAverages());
+        machine.setState(machine.initialState());
+        assertTrue(playout.run(null, goals, null), "no deadline: played to the end");
+        assertTrue(machine.isTerminal());
+        playout.stopAt(System.currentTimeMillis() - 1);
+        machine.setState(machine.initialState());
+        assertFalse(playout.run(null, goals, null), "past its deadline");
+        assertFalse(machine.isTerminal(), "stopped midway");
+    }
+
     @Test
     void onlyNstPlayoutsCanLimitPairsToOneRole() throws Exception {
         StateMachine machine = machine("ticTacToe");
