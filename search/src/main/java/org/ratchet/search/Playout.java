@@ -76,9 +76,8 @@ final class Playout {
     /**
      * Plays to a terminal state (or {@link #MAX_STEPS}) and writes each role's goal into {@code goals}.
      * Returns false, leaving {@code goals} undefined, if {@code runner} asked to stop first, or the deadline
-     * of {@link #stopAt} passed. {@code context}
-     * is the joint move that led to the current state (NST answers it), or null where unknown; it is read
-     * until the next run, not copied.
+     * of {@link #stopAt} passed. {@code context} is the joint move that led to the current state (NST answers
+     * it), or null where unknown; it is read until the next run, not copied.
      */
     boolean run(SearchRunner runner, int[] goals, int[] context) {
         this.context = context;
