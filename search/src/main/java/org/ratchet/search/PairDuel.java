@@ -25,10 +25,11 @@ final class PairDuel {
     static final int MIN_COUNTED_PLAYOUTS = 500;
     /**
      * The least lead in score (1 for a role's strict win, 0.5 for a shared best goal) of the role with pairs
-     * over the same role without them for the pairs to be used. Breakthrough-like games measured 0.48-0.56;
-     * connectFour 0.17, checkers and skirmish 0.13-0.14, the others at most 0.05 (seed 1, 20,000 playouts).
+     * over the same role without them for the pairs to be used. Measured over seeds 1-5: breakthroughSmall
+     * 0.36-0.56, knightThrough 0.36-0.46, breakthrough 0.26-0.46; connectFour 0.00-0.14, pentago -0.08-0.00
+     * (seeds 1-2: checkers 0.04, connectFourSimultaneous 0.02-0.04, 3pConnectFour -0.07, reversi -0.16).
      */
-    static final double MIN_LEAD = 0.3;
+    static final double MIN_LEAD = 0.2;
 
     /**
      * The duel's outcome: whether pairs pay, from how many counted playouts, and the mean score per role-seat
