@@ -522,7 +522,7 @@ public final class MctsStrategy implements ReportingStrategy {
         return evaluation;
     }
 
-    /** Whether this match's playouts value moves by their pairs (NST), as asked or as {@link PairDuel} found (tests). */
+    /** Whether this match's playouts value moves by their pairs (NST), as asked or as the duel found (tests). */
     boolean usesMovePairs() {
         return pairsUsed;
     }

@@ -6,12 +6,13 @@ import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 
 /**
- * Decides during the start clock whether a game's playouts should use NST's move pairs ({@link PlayoutPolicy#AUTO}):
- * playouts from the initial state in which one role, in turn, values its moves by the move they answer as well
- * as by their own average, and the others by their own average alone (both epsilon-greedy, both learning from
- * every playout). Where knowing the answer to a move matters (capture back, block the runner: breakthrough,
- * knightThrough) the player with pairs wins most of these playouts; where it does not (connectFour, pentago,
- * reversi, checkers) neither pulls far ahead, and MAST's playouts are kept. Measured against MAST playouts in matches: breakthroughSmall 9-0-1, connectFour 3-0-7 (README, Search).
+ * Decides during the start clock whether a game's playouts should use NST's move pairs
+ * ({@link PlayoutPolicy#AUTO}): playouts from the initial state in which one role, in turn, values its moves by
+ * the move they answer as well as by their own average, and the others by their own average alone (both
+ * epsilon-greedy, both learning from every playout). Where knowing the answer to a move matters (capture back,
+ * block the runner: breakthrough, knightThrough) the player with pairs wins most of these playouts; where it
+ * does not (connectFour, pentago, reversi, checkers) neither pulls far ahead, and MAST's playouts are kept.
+ * Measured against MAST playouts in matches: breakthroughSmall 9-0-1, connectFour 3-0-7 (README, Search).
  */
 final class PairDuel {
     /** Duel playouts at most: the 3,600 counted measure a lead to about 0.02 (one standard error). */
@@ -98,7 +99,10 @@ final class PairDuel {
         return new Verdict(with - without >= MIN_LEAD, counted, with, without);
     }
 
-    /** 1 if {@code role}'s goal is the only highest, 0.5 if it shares the highest, else 0 (as the gauntlet scores). */
+    /**
+     * 1 if {@code role}'s goal is the only highest, 0.5 if it shares the highest, else 0 (with two roles, the
+     * gauntlet's score).
+     */
     private static double strictScore(int[] goals, int role) {
         int best = Integer.MIN_VALUE;
         int atBest = 0;

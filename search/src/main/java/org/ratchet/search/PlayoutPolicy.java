@@ -29,7 +29,8 @@ public enum PlayoutPolicy {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown playout policy '" + name + "'; known: uniform, mast, nst, auto", e);
+            throw new IllegalArgumentException(
+                    "unknown playout policy '" + name + "'; known: uniform, mast, nst, auto", e);
         }
     }
 }
