@@ -39,8 +39,13 @@ final class PairDuel {
      * The duel's outcome: whether pairs pay, from how many counted playouts, and the mean score per role-seat
      * with and without pairs (NaN where the duel was not played to a verdict).
      */
-    record Verdict(boolean pairsPay, int countedPlayouts, double scoreWithPairs, double scoreWithout) {
+    record Verdict(boolean pairsPay, int countedPlayouts, double scoreWithPairs, double scoreWithout,
+            boolean givenUp) {
         String summary() {
+            if (givenUp) {
+                return String.format(Locale.ROOT, "no verdict (given up after %d counted duel playouts: at its pace"
+                        + " the duel would not reach %d by the deadline)", countedPlayouts, MIN_COUNTED_PLAYOUTS);
+            }
             if (countedPlayouts < MIN_COUNTED_PLAYOUTS) {
                 return String.format(Locale.ROOT, "no verdict (%d counted duel playouts by the deadline, %d needed)",
                         countedPlayouts, MIN_COUNTED_PLAYOUTS);
@@ -55,10 +60,13 @@ final class PairDuel {
     }
 
     /**
-     * Plays the duel from {@code from} until {@link #MAX_PLAYOUTS} or {@code deadlineMillis}. The machine is
-     * left in an arbitrary state.
+     * Plays the duel from {@code from} until {@link #MAX_PLAYOUTS} or {@code deadlineMillis}, or until its pace
+     * shows it cannot reach a verdict by then. The machine is left in an arbitrary state.
      */
     static Verdict play(StateMachine machine, State from, SplittableRandom random, long deadlineMillis) {
+        long startMillis = System.currentTimeMillis();
+        long budgetMillis = deadlineMillis - startMillis;
+        boolean givenUp = false;
         int roles = machine.roleCount();
         Playout playout = new Playout(machine, random, new MoveAverages(roles), new MovePairAverages());
         playout.stopAt(deadlineMillis);
@@ -78,6 +86,10 @@ final class PairDuel {
                 break; // out of time inside the playout (a slow engine)
             }
             playout.learn(goals);
+            if (cannotReachVerdict(played + 1, System.currentTimeMillis() - startMillis, budgetMillis)) {
+                givenUp = true;
+                break;
+            }
             if (played < WARM_UP_PLAYOUTS || roles < 2) {
                 continue;
             }
@@ -89,7 +101,7 @@ final class PairDuel {
             }
         }
         if (counted < MIN_COUNTED_PLAYOUTS) {
-            return new Verdict(false, counted, Double.NaN, Double.NaN);
+            return new Verdict(false, counted, Double.NaN, Double.NaN, givenUp);
         }
         double with = 0;
         double without = 0;
@@ -99,7 +111,21 @@ final class PairDuel {
         }
         with /= roles;
         without /= roles;
-        return new Verdict(with - without >= MIN_LEAD, counted, with, without);
+        return new Verdict(with - without >= MIN_LEAD, counted, with, without, false);
+    }
+
+    /**
+     * Whether a duel that has played {@code played} playouts in {@code elapsedMillis} of its {@code budgetMillis}
+     * would, at that pace, end with fewer than {@link #MIN_COUNTED_PLAYOUTS} counted: then the rest of its time
+     * is the search's. Judged only from a quarter of the budget on, since the first playouts run before the
+     * engine's code is compiled and are slower than the rest (skirmish reaches about 150 of 500 in 1 s).
+     */
+    static boolean cannotReachVerdict(int played, long elapsedMillis, long budgetMillis) {
+        if (elapsedMillis <= 0 || elapsedMillis * 4 < budgetMillis) {
+            return false;
+        }
+        double projected = (double) played * budgetMillis / elapsedMillis;
+        return projected < WARM_UP_PLAYOUTS + MIN_COUNTED_PLAYOUTS;
     }
 
     /**

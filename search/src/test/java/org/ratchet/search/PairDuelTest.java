@@ -107,6 +107,31 @@ class PairDuelTest {
         nst.pairsOnlyFor(Playout.EVERY_ROLE);
     }
 
+    /**
+     * On the prover a duel plays tens of playouts a second, far from the 900 a verdict needs in 400 ms: it gives
+     * up at a quarter of its time and leaves the rest to the search.
+     */
+    @Test
+    void aDuelTooSlowForAVerdictGivesUpEarly() throws Exception {
+        StateMachine machine = Engines.create(Engines.PROVER,
+                GameLoader.load(GameCorpus.repositoryGame("breakthroughSmall"))).newMachine();
+        PairDuel.Verdict verdict = PairDuel.play(machine, machine.initialState(), new SplittableRandom(1),
+                System.currentTimeMillis() + 400);
+        assertFalse(verdict.pairsPay());
+        assertTrue(verdict.givenUp(), verdict.summary());
+        assertTrue(verdict.summary().startsWith("no verdict (given up"), verdict.summary());
+    }
+
+    /** The pace is judged from a quarter of the budget on, against the 900 playouts a verdict needs. */
+    @Test
+    void theDuelGivesUpOnlyWhenItsPaceFallsShort() {
+        assertFalse(PairDuel.cannotReachVerdict(10, 249, 1_000), "before a quarter of the time");
+        assertTrue(PairDuel.cannotReachVerdict(224, 250, 1_000), "896 projected");
+        assertFalse(PairDuel.cannotReachVerdict(225, 250, 1_000), "900 projected");
+        assertTrue(PairDuel.cannotReachVerdict(800, 900, 1_000), "889 projected");
+        assertFalse(PairDuel.cannotReachVerdict(1, 1_000, NO_DEADLINE), "no deadline");
+    }
+
     @Test
     void autoIsAPolicyName() {
         assertEquals(PlayoutPolicy.AUTO, PlayoutPolicy.parse(" Auto "));
