@@ -50,7 +50,7 @@ public enum Setting {
     SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
         "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
             + " not fitted on) for which a role's evaluation is used."),
-    SEARCH_FINAL_MOVE("search.final.move", "visits", "RULE",
+    SEARCH_FINAL_MOVE("search.final.move", "recent", "RULE",
         "The move played where we alone move and nothing is proven: visits (the most visited) or recent (the"
             + " one this search visited most, so visits from earlier searches kept with the tree do not count)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),

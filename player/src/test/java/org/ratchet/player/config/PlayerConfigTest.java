@@ -90,9 +90,9 @@ class PlayerConfigTest {
             .searchEvaluationCutoff());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_FINAL_MOVE, "best")),
             "search.final.move must be visits or recent, found 'best'");
-        assertEquals(FinalMove.RECENT, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Recent"), Map.of())
+        assertEquals(FinalMove.VISITS, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Visits"), Map.of())
             .searchFinalMove());
-        assertEquals(FinalMove.VISITS, PlayerConfig.defaults().searchFinalMove());
+        assertEquals(FinalMove.RECENT, PlayerConfig.defaults().searchFinalMove());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
         assertTrue(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "true"), Map.of()).searchPuzzleWalk());
