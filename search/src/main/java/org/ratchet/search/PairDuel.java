@@ -36,8 +36,9 @@ final class PairDuel {
     static final double MIN_LEAD = 0.25;
 
     /**
-     * The duel's outcome: whether pairs pay, from how many counted playouts, and the mean score per role-seat
-     * with and without pairs (NaN where the duel was not played to a verdict).
+     * The duel's outcome: whether pairs pay, from how many counted playouts, the mean score per role-seat with
+     * and without pairs (NaN where the duel was not played to a verdict), and whether it stopped before its
+     * deadline because its pace could not reach a verdict.
      */
     record Verdict(boolean pairsPay, int countedPlayouts, double scoreWithPairs, double scoreWithout,
             boolean givenUp) {
@@ -86,7 +87,8 @@ final class PairDuel {
                 break; // out of time inside the playout (a slow engine)
             }
             playout.learn(goals);
-            if (cannotReachVerdict(played + 1, System.currentTimeMillis() - startMillis, budgetMillis)) {
+            long now = System.currentTimeMillis();
+            if (now < deadlineMillis && cannotReachVerdict(played + 1, now - startMillis, budgetMillis)) {
                 givenUp = true;
                 break;
             }
