@@ -77,7 +77,12 @@ final class PairDuel {
         int[][] counts = new int[roles][2];
         int counted = 0;
         for (int played = 0; played < MAX_PLAYOUTS; played++) {
-            if (System.currentTimeMillis() >= deadlineMillis) {
+            long now = System.currentTimeMillis();
+            if (now >= deadlineMillis) {
+                break;
+            }
+            if (cannotReachVerdict(played, now - startMillis, budgetMillis)) {
+                givenUp = true;
                 break;
             }
             int challenger = played % roles;
@@ -87,11 +92,6 @@ final class PairDuel {
                 break; // out of time inside the playout (a slow engine)
             }
             playout.learn(goals);
-            long now = System.currentTimeMillis();
-            if (now < deadlineMillis && cannotReachVerdict(played + 1, now - startMillis, budgetMillis)) {
-                givenUp = true;
-                break;
-            }
             if (played < WARM_UP_PLAYOUTS || roles < 2) {
                 continue;
             }
