@@ -44,8 +44,10 @@ public final class HsfcMachine implements StateMachine {
     private final Reset reset;
     /** The relations kept up to date between states (see {@link Incremental}), or null when none is. */
     private final Incremental incremental;
-    /** Per instance of {@link #incremental}: whether its conditions held when last tested. */
-    private final boolean[] instanceHolds;
+    /** Per instance of {@link #incremental}: how many of its conditions fail (it holds at zero). */
+    private final int[] unsatisfied;
+    /** Per watched item: whether it was present when the counts of its readers were last brought up to date. */
+    private final long[] counted;
     /** Per slot of a kept relation's ID: how many holding instances derive it, and its list position. */
     private final int[] derivations;
     private final int[] keptPosition;
@@ -122,7 +124,7 @@ public final class HsfcMachine implements StateMachine {
         statePhase = incremental == null ? program.state : incremental.state;
         reset = incremental == null ? program.reset : incremental.reset;
         if (incremental != null) {
-            instanceHolds = new boolean[incremental.instanceCount()];
+            unsatisfied = new int[incremental.instanceCount()];
             derivations = new int[incremental.slotCount];
             keptPosition = new int[incremental.slotCount];
             syncedFacts = new int[incremental.factCount];
@@ -130,8 +132,10 @@ public final class HsfcMachine implements StateMachine {
             int watched = incremental.factCount + incremental.slotCount;
             changed = new int[watched + 1];
             queued = new boolean[watched];
+            counted = new long[(watched >>> 6) + 1];
         } else {
-            instanceHolds = null;
+            unsatisfied = null;
+            counted = null;
             derivations = null;
             keptPosition = null;
             syncedFacts = null;
@@ -972,15 +976,27 @@ public final class HsfcMachine implements StateMachine {
 
     // ---- relations kept up to date between states (see Incremental) ----
 
-    /** Tests every instance once, in the order of the rules (so what an instance reads is final when tested). */
+    /**
+     * Counts the failing conditions of every instance once, in the order of the rules (so what an instance
+     * reads is final when counted); the kept IDs derived then are the items the counts saw present.
+     */
     private void initialiseKept() {
         Incremental kept = incremental;
+        int[] conditions = kept.conditions;
         for (int i = 0, n = kept.instanceCount(); i < n; i++) {
-            if (instanceHoldsNow(i)) {
-                instanceHolds[i] = true;
-                if (derivations[kept.resultSlot[i]]++ == 0) {
-                    addKept(i);
-                }
+            int failing = 0;
+            for (int c = kept.conditionStart[i], stop = kept.conditionStart[i + 1]; c < stop; c++) {
+                failing += 1 - (int) holdsBit(conditions[c]);
+            }
+            unsatisfied[i] = failing;
+            if (failing == 0 && derivations[kept.resultSlot[i]]++ == 0) {
+                addKept(i);
+            }
+        }
+        for (int slot = 0; slot < kept.slotCount; slot++) {
+            if (derivations[slot] > 0) {
+                int item = kept.factCount + slot;
+                counted[item >>> 6] |= 1L << item;
             }
         }
     }
@@ -1025,35 +1041,57 @@ public final class HsfcMachine implements StateMachine {
         propagate();
     }
 
-    /** Tests the readers of each changed item until nothing changes (the kept relations are not recursive). */
+    /**
+     * Brings the counts of the readers of each changed item up to date until nothing changes (the kept
+     * relations are not recursive). An item that changed back since it was queued changes no count.
+     */
     private void propagate() {
         Incremental kept = incremental;
         int[] readerStart = kept.readerStart;
         int[] readers = kept.readers;
-        int[] resultSlot = kept.resultSlot;
+        int factCount = kept.factCount;
+        int trueOffset = offsets[program.facts.trueRelation];
         int capacity = changed.length;
         while (changedHead != changedTail) {
             int item = changed[changedHead];
             changedHead = changedHead + 1 == capacity ? 0 : changedHead + 1;
             queued[item] = false;
+            boolean present = item < factCount ? has(trueOffset + item) : derivations[item - factCount] > 0;
+            long mask = 1L << item;
+            if (((counted[item >>> 6] & mask) != 0) == present) {
+                continue;
+            }
+            counted[item >>> 6] ^= mask;
             for (int r = readerStart[item], stop = readerStart[item + 1]; r < stop; r++) {
-                int i = readers[r];
-                boolean holds = instanceHoldsNow(i);
-                if (holds == instanceHolds[i]) {
-                    continue;
-                }
-                instanceHolds[i] = holds;
-                int slot = resultSlot[i];
-                if (holds) {
-                    if (derivations[slot]++ == 0) {
-                        addKept(i);
-                        enqueue(kept.factCount + slot);
+                int entry = readers[r];
+                int i = entry ^ (entry >> 31);
+                // entry >= 0: the item's presence satisfies the condition; negative: its absence does
+                if ((entry >= 0) == present) {
+                    if (--unsatisfied[i] == 0) {
+                        derive(i);
                     }
-                } else if (--derivations[slot] == 0) {
-                    removeKept(i);
-                    enqueue(kept.factCount + slot);
+                } else if (unsatisfied[i]++ == 0) {
+                    underive(i);
                 }
             }
+        }
+    }
+
+    /** Instance i now holds: its ID gains a derivation (and is a change if that is its first). */
+    private void derive(int instance) {
+        int slot = incremental.resultSlot[instance];
+        if (derivations[slot]++ == 0) {
+            addKept(instance);
+            enqueue(incremental.factCount + slot);
+        }
+    }
+
+    /** Instance i no longer holds: its ID loses a derivation (and is a change if that was its last). */
+    private void underive(int instance) {
+        int slot = incremental.resultSlot[instance];
+        if (--derivations[slot] == 0) {
+            removeKept(instance);
+            enqueue(incremental.factCount + slot);
         }
     }
 
@@ -1064,17 +1102,6 @@ public final class HsfcMachine implements StateMachine {
         queued[item] = true;
         changed[changedTail] = item;
         changedTail = changedTail + 1 == changed.length ? 0 : changedTail + 1;
-    }
-
-    private boolean instanceHoldsNow(int instance) {
-        int[] conditions = incremental.conditions;
-        for (int c = incremental.conditionStart[instance], stop = incremental.conditionStart[instance + 1]; c < stop;
-                c++) {
-            if (!holds(conditions[c])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Lists and sets the ID instance {@code instance} derives (it had no derivation before). */

@@ -16,12 +16,12 @@ import org.ratchet.reasoner.tables.RulePlan;
  * relations whose rules read only the state's facts (and each other), through tables small enough to be
  * listed whole. Each such rule is unfolded at compile time into its ground instances: every path through
  * its tables, as the list of facts that must be present or absent and the head ID it derives. A machine
- * keeps, per instance, whether its conditions hold and, per head ID, how many holding instances derive it;
- * when the state changes it re-tests only the instances that read a fact that changed, and a head ID that
- * gains its first or loses its last derivation is a change in turn (relations are not recursive, so this
- * ends). The work per state is then proportional to what changed, as in a propositional network's
- * differential propagation, not to the size of the relation (connectFourLarger's 400 open cells, of which
- * a move changes one).
+ * keeps, per instance, how many of its conditions do not hold and, per head ID, how many holding instances
+ * derive it; when an item changes, each instance reading it adds or takes one from its count (it holds at
+ * zero) without testing its other conditions, and a head ID that gains its first or loses its last
+ * derivation is a change in turn (relations are not recursive, so this ends). The work per state is then
+ * proportional to what changed, as in a propositional network's differential propagation, not to the size
+ * of the relation (connectFourLarger's 400 open cells, of which a move changes one).
  *
  * <p>A rule is kept this way only where that pays: a fact read by a large share of a rule's instances
  * (a {@code (true (control ?p))} precondition) changes them all at every move, so such a rule, and every
@@ -58,7 +58,12 @@ final class Incremental {
     final int slotCount;
     /** The facts (true's local IDs) come first among the watched items, then the kept relations' slots. */
     final int factCount;
-    /** The instances reading watched item w: readers[readerStart[w] .. readerStart[w+1]-1]. */
+    /**
+     * The instances reading watched item w: readers[readerStart[w] .. readerStart[w+1]-1], one entry per
+     * condition on w. Entry i is a condition that w's presence satisfies, ~i (negative) one its absence
+     * satisfies. An instance reading w both ways has no entry for w (one of the two always fails), and one
+     * reading it twice the same way has two.
+     */
     final int[] readerStart;
     final int[] readers;
 
@@ -196,14 +201,14 @@ final class Incremental {
         int[] instanceStart = conditionStart.toIntArray();
         int[] codes = conditions.toIntArray();
         forEachWatched(instanceStart, codes, layout, trueOffset, trueEnd, slotBase, owners, starts, ends, factCount,
-            (i, w) -> readerStart[w + 1]++);
+            (i, w, entry) -> readerStart[w + 1]++);
         for (int w = 0; w < watched; w++) {
             readerStart[w + 1] += readerStart[w];
         }
         int[] fill = Arrays.copyOf(readerStart, watched);
         int[] readers = new int[readerStart[watched]];
         forEachWatched(instanceStart, codes, layout, trueOffset, trueEnd, slotBase, owners, starts, ends, factCount,
-            (i, w) -> readers[fill[w]++] = i);
+            (i, w, entry) -> readers[fill[w]++] = entry);
         IntArrayList clearedLeft = new IntArrayList();
         for (int r : cleared) {
             if (!kept[r]) {
@@ -217,17 +222,24 @@ final class Incremental {
     }
 
     private interface WatchVisitor {
-        void visit(int instance, int watched);
+        void visit(int instance, int watched, int entry);
     }
 
-    /** Visits each (instance, watched item) pair once per distinct watched item of the instance. */
+    /**
+     * Visits the reader entries of every instance: for each watched item it reads, as many entries as its
+     * conditions present on the item outnumber those absent (or the other way round), signed as in
+     * {@link #readers}.
+     */
     private static void forEachWatched(int[] conditionStart, int[] codes, RelationLayout layout, int trueOffset,
             int trueEnd, int[] slotBase, int[] owners, int[] starts, int[] ends, int factCount, WatchVisitor visitor) {
-        IntArrayList seen = new IntArrayList();
+        IntArrayList items = new IntArrayList();
+        IntArrayList presentMinusAbsent = new IntArrayList();
         for (int i = 0; i + 1 < conditionStart.length; i++) {
-            seen.clear();
+            items.clear();
+            presentMinusAbsent.clear();
             for (int c = conditionStart[i]; c < conditionStart[i + 1]; c++) {
-                int id = idOf(codes[c]);
+                int code = codes[c];
+                int id = idOf(code);
                 int w = -1;
                 if (id >= trueOffset && id < trueEnd) {
                     w = id - trueOffset;
@@ -237,9 +249,21 @@ final class Incremental {
                         w = factCount + slotBase[r] + id - layout.offset(r);
                     }
                 }
-                if (w >= 0 && !seen.contains(w)) {
-                    seen.add(w);
-                    visitor.visit(i, w);
+                if (w < 0) {
+                    continue;
+                }
+                int at = items.indexOf(w);
+                if (at < 0) {
+                    at = items.size();
+                    items.add(w);
+                    presentMinusAbsent.add(0);
+                }
+                presentMinusAbsent.set(at, presentMinusAbsent.getInt(at) + (code >= 0 ? 1 : -1));
+            }
+            for (int k = 0; k < items.size(); k++) {
+                int net = presentMinusAbsent.getInt(k);
+                for (int n = 0; n < Math.abs(net); n++) {
+                    visitor.visit(i, items.getInt(k), net > 0 ? i : ~i);
                 }
             }
         }
