@@ -1082,7 +1082,7 @@ public final class HsfcMachine implements StateMachine {
         int slot = incremental.resultSlot[instance];
         if (derivations[slot]++ == 0) {
             addKept(instance);
-            enqueue(incremental.factCount + slot);
+            enqueueRead(incremental.factCount + slot);
         }
     }
 
@@ -1091,7 +1091,18 @@ public final class HsfcMachine implements StateMachine {
         int slot = incremental.resultSlot[instance];
         if (--derivations[slot] == 0) {
             removeKept(instance);
-            enqueue(incremental.factCount + slot);
+            enqueueRead(incremental.factCount + slot);
+        }
+    }
+
+    /**
+     * Queues a changed kept ID if some kept instance reads it: most change no count (connectFour's legal
+     * moves, which all flip with the turn, are read by the players only).
+     */
+    private void enqueueRead(int item) {
+        int[] readerStart = incremental.readerStart;
+        if (readerStart[item] != readerStart[item + 1]) {
+            enqueue(item);
         }
     }
 
