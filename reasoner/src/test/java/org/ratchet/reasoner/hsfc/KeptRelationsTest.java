@@ -40,9 +40,46 @@ class KeptRelationsTest {
         compare("skirmish", 9, 1_000);
     }
 
-    /** Walks the game on a machine keeping relations and on one deriving everything, from one compile. */
+    /**
+     * Kept instances that read one fact twice ((both 2 2) needs (on 2) and (on 2)), read a fact both ways
+     * ((onlyfirst 1 1) needs (on 1) present and absent, so it never holds), read a kept ID twice, or derive
+     * an ID another instance derives too (each relation has a second rule over neighbours only): the counts of failing
+     * conditions and of derivations must stay exact through each.
+     */
+    @Test
+    void instancesReadingAFactTwiceOrBothWaysKeepExactCounts() throws Exception {
+        GameDescription game = GameLoader.load("""
+            (role r)
+            (index 1) (index 2) (index 3) (succ 1 2) (succ 2 3)
+            (init (on 1))
+            (<= (legal r (flip ?x)) (index ?x))
+            (<= (legal r (pair ?x ?y)) (onlyfirst ?x ?y))
+            (<= (legal r (mark ?x)) (twice ?x))
+            (<= (legal r (skip ?x)) (never ?x))
+            (<= (next (on ?x)) (does r (flip ?x)) (not (true (on ?x))))
+            (<= (next (on ?x)) (true (on ?x)) (not (does r (flip ?x))))
+            (<= (both ?x ?y) (index ?x) (index ?y) (true (on ?x)) (true (on ?y)))
+            (<= (both ?x ?y) (succ ?x ?y) (true (on ?x)) (true (on ?y)))
+            (<= (onlyfirst ?x ?y) (index ?x) (index ?y) (true (on ?x)) (not (true (on ?y))))
+            (<= (onlyfirst ?x ?y) (succ ?x ?y) (true (on ?x)) (not (true (on ?y))))
+            (<= (twice ?x) (index ?x) (both ?x ?x) (both ?x 3))
+            (<= (twice ?x) (succ ?x ?z) (both ?x ?x) (both ?x ?z))
+            (<= (never ?x) (twice ?x) (onlyfirst ?x ?x))
+            (<= (never ?x) (succ ?z ?x) (twice ?x) (onlyfirst ?x ?x))
+            (<= terminal (true (on 1)) (true (on 2)) (true (on 3)))
+            (<= (goal r 100) (twice 2))
+            (<= (goal r 0) (not (twice 2)))
+            """);
+        compare(game, 11, 3_000, "both", "onlyfirst", "twice", "never");
+    }
+
     private static void compare(String name, long seed, int steps, String... mustKeep) throws Exception {
-        GameDescription game = GameLoader.load(GameCorpus.repositoryGame(name));
+        compare(GameLoader.load(GameCorpus.repositoryGame(name)), seed, steps, mustKeep);
+    }
+
+    /** Walks the game on a machine keeping relations and on one deriving everything, from one compile. */
+    private static void compare(GameDescription game, long seed, int steps, String... mustKeep) throws Exception {
+        String name = "the game";
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         List<String> kept = new ArrayList<>();
         for (int r : compiled.program.keptRelations()) {
