@@ -154,7 +154,8 @@ public final class MctsStrategy implements ReportingStrategy {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
-                start + 2 * budget, EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality());
+                start + 2 * budget, EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(),
+                options.evaluationAssurance());
         evaluationTriesLeft--;
         evaluationPending = !learned.fitted() && evaluationTriesLeft > 0;
         LOG.info("learned evaluation in {} ms, {} (quality floor {}): {}{}{}", System.currentTimeMillis() - start,

@@ -30,6 +30,9 @@ import java.util.function.Consumer;
  *                           moves); 0 turns it off (no evaluation is learned when this and the weight are 0)
  * @param evaluationMinQuality the least quality (correlation of the evaluation's predictions with the goals of
  *                           playouts it was not fitted on, 0..1] for which a role's learned evaluation is used
+ * @param evaluationAssurance how many standard errors a role's quality must clear the floor by (in Fisher's z,
+ *                           over the playouts that judged it) for its evaluation to be used; 0 judges the
+ *                           estimate alone
  * @param evaluationCutoff   playouts stop after this many joint moves and take the learned evaluation of the
  *                           state they reached as their goals, where every role's evaluation is used; 0 plays
  *                           every playout to the end
@@ -38,7 +41,8 @@ import java.util.function.Consumer;
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
-        int evaluationVisits, double evaluationMinQuality, int evaluationCutoff, FinalMove finalMove) {
+        int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationCutoff,
+        FinalMove finalMove) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -89,6 +93,10 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("evaluation quality floor must be above 0 and at most 1, not "
                     + evaluationMinQuality);
         }
+        if (!(evaluationAssurance >= 0 && evaluationAssurance <= 5)) {
+            throw new IllegalArgumentException("evaluation assurance must be between 0 and 5 standard errors, not "
+                    + evaluationAssurance);
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
@@ -111,7 +119,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, FinalMove.VISITS);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, FinalMove.VISITS);
     }
 
     /**
@@ -194,6 +202,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     }
 
     /**
+     * With a role's learned evaluation used only where its quality clears the floor by this many standard
+     * errors (Fisher's z over the playouts that judged it; 1.645 is one-sided 95%); 0: the estimate alone.
+     */
+    public SearchOptions withEvaluationAssurance(double newAssurance) {
+        return with(c -> c.evaluationAssurance = newAssurance);
+    }
+
+    /**
      * With playouts cut short after {@code newCutoff} joint moves, the learned evaluation of the state they
      * reached taking the place of their goals (where every role's evaluation is used); 0: played to the end.
      */
@@ -240,6 +256,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         double evaluationWeight;
         int evaluationVisits;
         double evaluationMinQuality;
+        double evaluationAssurance;
         int evaluationCutoff;
         FinalMove finalMove;
 
@@ -259,6 +276,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationWeight = o.evaluationWeight;
             evaluationVisits = o.evaluationVisits;
             evaluationMinQuality = o.evaluationMinQuality;
+            evaluationAssurance = o.evaluationAssurance;
             evaluationCutoff = o.evaluationCutoff;
             finalMove = o.finalMove;
         }
@@ -266,7 +284,8 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationCutoff, finalMove);
+                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationCutoff,
+                    finalMove);
         }
     }
 }

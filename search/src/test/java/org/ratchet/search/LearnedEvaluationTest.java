@@ -37,7 +37,7 @@ class LearnedEvaluationTest {
     /** The evaluation learned from {@code playouts} random playouts from the initial state, with no deadline. */
     private static LearnedEvaluation learn(StateMachine machine, long seed, int playouts) {
         return LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(seed), NO_DEADLINE,
-                NO_DEADLINE, playouts, FLOOR);
+                NO_DEADLINE, playouts, FLOOR, 0);
     }
 
     /**
@@ -176,12 +176,40 @@ class LearnedEvaluationTest {
         double floor = SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY;
         StateMachine checkers = machine("checkers");
         LearnedEvaluation good = LearnedEvaluation.learn(checkers, checkers.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, NO_DEADLINE, 1_500, floor);
+                NO_DEADLINE, NO_DEADLINE, 1_500, floor, 0);
         assertTrue(good.isUsed(0) && good.isUsed(1), good.summary());
+        LearnedEvaluation assured = LearnedEvaluation.learn(checkers, checkers.initialState(),
+                new SplittableRandom(7), NO_DEADLINE, NO_DEADLINE, 1_500, floor, 1.645);
+        assertTrue(assured.isUsed(0) && assured.isUsed(1), "a good fit clears the floor with a margin too: "
+                + assured.summary());
         StateMachine breakthrough = machine("breakthrough");
         LearnedEvaluation weak = LearnedEvaluation.learn(breakthrough, breakthrough.initialState(),
-                new SplittableRandom(7), NO_DEADLINE, NO_DEADLINE, 1_500, floor);
+                new SplittableRandom(7), NO_DEADLINE, NO_DEADLINE, 1_500, floor, 0);
         assertFalse(weak.isUseful(), weak.summary());
+    }
+
+    /**
+     * With an assurance of 1.645 standard errors (one-sided 95%), a quality is trusted as far as the playouts
+     * that judged it allow: 0.37 judged on 150 playouts (a few hundred in a start clock, half of them judging)
+     * is not surely above the default floor of 0.3, on 1,500 it is; 0.5 is on 150. The bound rises with the
+     * quality and the playouts and never reaches the quality; with no assurance it is the quality.
+     */
+    @Test
+    void aQualityCountsAsFarAsItsPlayoutsAssureIt() {
+        double floor = SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY;
+        double z = 1.645;
+        assertTrue(LearnedEvaluation.assuredQuality(0.37, 150, z) < floor);
+        assertTrue(LearnedEvaluation.assuredQuality(0.37, 1_500, z) >= floor);
+        assertTrue(LearnedEvaluation.assuredQuality(0.5, 150, z) >= floor);
+        double last = -1;
+        for (int playouts = 4; playouts <= 10_000; playouts *= 2) {
+            double assured = LearnedEvaluation.assuredQuality(0.4, playouts, z);
+            assertTrue(assured > last && assured < 0.4, playouts + " playouts: " + assured);
+            last = assured;
+        }
+        assertTrue(LearnedEvaluation.assuredQuality(0.45, 300, z) > LearnedEvaluation.assuredQuality(0.4, 300, z));
+        assertEquals(-1, LearnedEvaluation.assuredQuality(0.9, 3, z));
+        assertEquals(0.37, LearnedEvaluation.assuredQuality(0.37, 150, 0));
     }
 
     /** Pentago's outcome does not follow from counts of marbles: the evaluation must stay out of the search. */
@@ -214,7 +242,7 @@ class LearnedEvaluationTest {
         StateMachine machine = machine("checkers");
         long fitUntil = System.currentTimeMillis();
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, machine.initialState(), new SplittableRandom(7),
-                NO_DEADLINE, fitUntil, 1_500, FLOOR);
+                NO_DEADLINE, fitUntil, 1_500, FLOOR, 0);
         assertFalse(learned.isUseful(), learned.summary());
         assertFalse(learned.fitted(), learned.summary());
         assertTrue(learned.summary().contains("the first 0 fitted") && learned.summary().contains("out of time fitting"),

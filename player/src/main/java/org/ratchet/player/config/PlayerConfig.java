@@ -41,6 +41,7 @@ public final class PlayerConfig {
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
     private final double searchEvaluationQuality;
+    private final double searchEvaluationAssurance;
     private final int searchEvaluationCutoff;
     private final FinalMove searchFinalMove;
     private final int maxBodyBytes;
@@ -74,6 +75,7 @@ public final class PlayerConfig {
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
+        searchEvaluationAssurance = decimal(Setting.SEARCH_EVALUATION_ASSURANCE, 0, 5);
         searchEvaluationCutoff = integer(Setting.SEARCH_EVALUATION_CUTOFF, 0, 10_000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
@@ -249,6 +251,11 @@ public final class PlayerConfig {
     /** The least quality (0.01..1) for which a role's learned evaluation is used. */
     public double searchEvaluationQuality() {
         return searchEvaluationQuality;
+    }
+
+    /** Standard errors (0..5) by which a role's quality must clear the floor for its evaluation to be used. */
+    public double searchEvaluationAssurance() {
+        return searchEvaluationAssurance;
     }
 
     /** Joint moves after which a playout is scored by the learned evaluation; 0 when playouts go to the end. */

@@ -43,13 +43,17 @@ public enum Setting {
             + " (counts of pieces and other facts), where it predicts the goals well enough; 0 turns it off."),
     SEARCH_EVALUATION_VISITS("search.evaluation.visits", "0", "N",
         "Heuristic priming: a move's value in the tree starts from the learned evaluation of the state it leads"
-            + " to, weighted as this many visits; 0 turns it off (with the percent at 0 too, nothing is learned)."),
+            + " to, weighted as this many visits; 0 turns it off (with the percent and cutoff at 0 too, nothing is"
+            + " learned)."),
     SEARCH_EVALUATION_CUTOFF("search.evaluation.cutoff", "10", "N",
         "Playouts stop after this many joint moves and take the learned evaluation of the state they reached as"
             + " their goals, in games where every role's evaluation passes the quality floor; 0 plays them out."),
     SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
         "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
             + " not fitted on) for which a role's evaluation is used."),
+    SEARCH_EVALUATION_ASSURANCE("search.evaluation.assurance", "0", "Z",
+        "Standard errors by which a role's quality must clear the floor (Fisher's z over the playouts that judged"
+            + " it; 1.645 is one-sided 95%) for its evaluation to be used; 0 judges the estimate alone."),
     SEARCH_FINAL_MOVE("search.final.move", "recent", "RULE",
         "The move played where we alone move and nothing is proven: visits (the most visited) or recent (the"
             + " one this search visited most, so visits from earlier searches kept with the tree do not count)."),

@@ -30,6 +30,7 @@ final class StrategyProvider {
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
             .withEvaluationVisits(config.searchEvaluationVisits())
             .withEvaluationMinQuality(config.searchEvaluationQuality())
+            .withEvaluationAssurance(config.searchEvaluationAssurance())
             .withEvaluationCutoff(config.searchEvaluationCutoff())
             .withFinalMove(config.searchFinalMove());
         return Strategies.create(config.strategy(), options);

@@ -84,6 +84,11 @@ class PlayerConfigTest {
             "search.evaluation.quality must be a number from 0.01 to 1, found '0'");
         assertEquals(0.5, PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0.5"))
             .searchEvaluationQuality());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_ASSURANCE, "-1")),
+            "search.evaluation.assurance must be a number from 0 to 5, found '-1'");
+        assertEquals(1.645, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_ASSURANCE", "1.645"), Map.of())
+            .searchEvaluationAssurance());
+        assertEquals(0, PlayerConfig.load(null, Map.of(), Map.of()).searchEvaluationAssurance());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_CUTOFF, "-1")),
             "search.evaluation.cutoff must be between 0 and 10000, found -1");
         assertEquals(12, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_CUTOFF", "12"), Map.of())
