@@ -167,11 +167,11 @@ final class LearnedEvaluation {
     /**
      * Learns from random playouts of {@code machine} from {@code initial}, played until {@code playoutsUntil} or
      * {@code maxPlayouts}, and fitted by {@code fitUntil}; a role's evaluation is used where its quality is at
-     * least {@code minQuality} by {@code assurance} standard errors (see {@link #assuredQuality}). The fit's cost grows with the samples and, with a cold JIT, can exceed the
-     * playouts' own time, so it is bounded too: the samples whose features are not found in the first half of
-     * the fit's time are left out (the fit then rests on the earlier playouts), and a fit that would still end
-     * late is given up (the evaluation uses no role). The summary says which. The machine is left in an
-     * arbitrary state.
+     * least {@code minQuality} by {@code assurance} standard errors (see {@link #assuredQuality}). The fit's
+     * cost grows with the samples and, with a cold JIT, can exceed the playouts' own time, so it is bounded
+     * too: the samples whose features are not found in the first half of the fit's time are left out (the fit
+     * then rests on the earlier playouts), and a fit that would still end late is given up (the evaluation
+     * uses no role). The summary says which. The machine is left in an arbitrary state.
      */
     static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long playoutsUntil,
             long fitUntil, int maxPlayouts, double minQuality, double assurance) {
