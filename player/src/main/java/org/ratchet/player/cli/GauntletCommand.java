@@ -118,6 +118,13 @@ public final class GauntletCommand implements Callable<Integer> {
                 requireFile(reference, "--reference-jar");
             }
             List<String> javaOptions = words(System.getenv(JAVA_OPTIONS_VARIABLE));
+            if (javaOptions.isEmpty()) {
+                // A player pinned to one CPU then gets the serial collector, whose pauses can make its moves
+                // late: it would not play as the served player does.
+                System.err.println("ratchet gauntlet: warning: " + JAVA_OPTIONS_VARIABLE + " is not set, so the "
+                    + "players run with the JVM's defaults (the serial collector on one CPU); scripts/ratchet sets "
+                    + "the player's options");
+            }
             boolean pinned = Gauntlet.canPinAll(cpus);
             if (!pinned) {
                 System.err.println("ratchet gauntlet: warning: taskset cannot pin players to CPUs "
