@@ -98,13 +98,14 @@ final class LearnedEvaluation {
     private final boolean[] used;
     private final String summary;
     /**
-     * Whether the fits were made and judged. A learning cut short (too few playouts, or out of time fitting
-     * them: a slow or cold engine) was not, and more time may give an evaluation.
+     * The playouts the fits rest on; 0 where they were not made and judged. A learning cut short (too few
+     * playouts, or out of time fitting them: a slow or cold engine) made none, and more time may give an
+     * evaluation.
      */
-    private final boolean fitted;
+    private final int fittedPlayouts;
 
     private LearnedEvaluation(int roles, float[] factWeights, double[] bias, double[] assuredQuality,
-            double minQuality, String summary, boolean fitted) {
+            double minQuality, String summary, int fittedPlayouts) {
         this.roles = roles;
         this.factWeights = factWeights;
         this.bias = bias;
@@ -113,7 +114,7 @@ final class LearnedEvaluation {
             used[role] = assuredQuality[role] >= minQuality;
         }
         this.summary = summary;
-        this.fitted = fitted;
+        this.fittedPlayouts = fittedPlayouts;
     }
 
     /** Whether any role's evaluation is good enough to use. */
@@ -143,7 +144,12 @@ final class LearnedEvaluation {
 
     /** Whether the fits were made and judged: if not, learning again with more time may give an evaluation. */
     boolean fitted() {
-        return fitted;
+        return fittedPlayouts > 0;
+    }
+
+    /** The playouts whose samples the fits rest on (half fitted them, half judged them); 0 if none were made. */
+    int fittedPlayouts() {
+        return fittedPlayouts;
     }
 
     /** One line on what was learned, for the log. */
@@ -175,7 +181,18 @@ final class LearnedEvaluation {
      */
     static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long playoutsUntil,
             long fitUntil, int maxPlayouts, double minQuality, double assurance) {
-        Samples samples = Samples.collect(machine, initial, random, playoutsUntil, maxPlayouts);
+        return learn(machine, initial, random, playoutsUntil, fitUntil, maxPlayouts, minQuality, assurance,
+                new Samples(machine.roleCount()));
+    }
+
+    /**
+     * As above, adding this learning's playouts to {@code samples} (of the same machine) and fitting on them
+     * all: an earlier learning's samples make this one a refinement of it, resting on more playouts. The
+     * playouts of both count towards {@code maxPlayouts}.
+     */
+    static LearnedEvaluation learn(StateMachine machine, State initial, SplittableRandom random, long playoutsUntil,
+            long fitUntil, int maxPlayouts, double minQuality, double assurance, Samples samples) {
+        samples.addPlayouts(machine, initial, random, playoutsUntil, maxPlayouts);
         Features features = new Features(machine, samples);
         int roles = machine.roleCount();
         long now = System.currentTimeMillis();
@@ -238,7 +255,7 @@ final class LearnedEvaluation {
                 factWeights[fact * roles + role] = (float) sum;
             }
         }
-        return new LearnedEvaluation(roles, factWeights, bias, assured, minQuality, summary.toString(), true);
+        return new LearnedEvaluation(roles, factWeights, bias, assured, minQuality, summary.toString(), fitted);
     }
 
     /**
@@ -261,7 +278,7 @@ final class LearnedEvaluation {
 
     /** An evaluation that uses no role, of a learning cut short before its fits were judged. */
     private static LearnedEvaluation none(int roles, String summary) {
-        return new LearnedEvaluation(roles, new float[0], new double[roles], new double[roles], 1, summary, false);
+        return new LearnedEvaluation(roles, new float[0], new double[roles], new double[roles], 1, summary, 0);
     }
 
     /** States sampled from random playouts, with the goals each playout ended with. */
@@ -276,7 +293,7 @@ final class LearnedEvaluation {
         int playouts;
         final int roles;
 
-        private Samples(int roles) {
+        Samples(int roles) {
             this.roles = roles;
         }
 
@@ -284,15 +301,17 @@ final class LearnedEvaluation {
             return offsets.size() - 1;
         }
 
-        static Samples collect(StateMachine machine, State initial, SplittableRandom random, long deadlineMillis,
+        /**
+         * Plays random playouts from {@code initial} until {@code deadlineMillis}, or until these samples come
+         * from {@code maxPlayouts} playouts or fill their space, and samples them.
+         */
+        void addPlayouts(StateMachine machine, State initial, SplittableRandom random, long deadlineMillis,
                 int maxPlayouts) {
-            int roles = machine.roleCount();
-            Samples samples = new Samples(roles);
             RandomPlayouts moves = new RandomPlayouts(machine, random.nextLong(), MAX_STEPS);
             int[] jointMove = new int[roles];
             int[][] reservoir = new int[SAMPLES_PER_PLAYOUT][];
             int[] reservoirLength = new int[SAMPLES_PER_PLAYOUT];
-            while (samples.playouts < maxPlayouts && samples.facts.size() < MAX_SAMPLE_INTS
+            while (playouts < maxPlayouts && facts.size() < MAX_SAMPLE_INTS
                     && System.currentTimeMillis() < deadlineMillis) {
                 machine.setState(initial);
                 int seen = 0;
@@ -325,17 +344,16 @@ final class LearnedEvaluation {
                 if (stuck) {
                     continue; // no honest outcome to learn from
                 }
-                int playout = samples.playouts++;
+                int playout = playouts++;
                 for (int k = 0; k < Math.min(seen, SAMPLES_PER_PLAYOUT); k++) {
-                    samples.facts.addElements(samples.facts.size(), reservoir[k], 0, reservoirLength[k]);
-                    samples.offsets.add(samples.facts.size());
+                    facts.addElements(facts.size(), reservoir[k], 0, reservoirLength[k]);
+                    offsets.add(facts.size());
                     for (int role = 0; role < roles; role++) {
-                        samples.goals.add(machine.goal(role));
+                        goals.add(machine.goal(role));
                     }
-                    samples.playoutOf.add(playout);
+                    playoutOf.add(playout);
                 }
             }
-            return samples;
         }
     }
 

@@ -41,6 +41,12 @@ public final class MctsStrategy implements ReportingStrategy {
      * skirmish's first learning on it made 33 playouts), is tried again in the next move, with the engine warm.
      */
     private static final int EVALUATION_TRIES = 3;
+    /**
+     * Learnings in one match at most where the evaluation is refined towards {@link
+     * SearchOptions#evaluationPlayouts()}: the one in the start clock and five moves' (each takes a quarter of the
+     * move's time for its playouts and up to as much again for the fit).
+     */
+    private static final int EVALUATION_TRIES_REFINING = 6;
     /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
     private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
     /**
@@ -67,6 +73,13 @@ public final class MctsStrategy implements ReportingStrategy {
      */
     private boolean evaluationPending;
     private int evaluationTriesLeft;
+    /**
+     * The samples the evaluation is learned from, kept from one learning to the next where it is refined towards
+     * {@link SearchOptions#evaluationPlayouts()} (else null: each learning starts afresh), and the playouts the
+     * last fit rested on (a refinement whose fit rests on no more, out of time for the rest, is the last).
+     */
+    private LearnedEvaluation.Samples evaluationSamples;
+    private int evaluationFittedPlayouts;
     /** Whether this match's playouts value moves by their pairs too (NST), as asked or as the duel found. */
     private boolean pairsUsed;
     private SearchRunner runner;
@@ -106,7 +119,10 @@ public final class MctsStrategy implements ReportingStrategy {
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.evaluation = null;
         this.evaluationPending = options.learnsEvaluation();
-        this.evaluationTriesLeft = EVALUATION_TRIES;
+        boolean refines = options.evaluationPlayouts() > 0;
+        this.evaluationTriesLeft = refines ? EVALUATION_TRIES_REFINING : EVALUATION_TRIES;
+        this.evaluationSamples = refines ? new LearnedEvaluation.Samples(machine.roleCount()) : null;
+        this.evaluationFittedPlayouts = 0;
         this.pairsUsed = options.playoutPolicy() == PlayoutPolicy.NST
                 || options.playoutPolicy() == PlayoutPolicy.AUTO && pairsPay(deadlineMillis);
         if (evaluationPending && learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
@@ -145,40 +161,51 @@ public final class MctsStrategy implements ReportingStrategy {
 
     /**
      * Learns a state evaluation from random playouts from {@code from} in at most half the time until
-     * {@code deadlineMillis}, into {@link #evaluation}: null where it predicts no role's goal well enough to use,
-     * or its fit ran out of time. A learning cut short (too few playouts, out of time) leaves it pending for the
-     * next move, while tries are left. The learning and its verdict are logged: they explain the match's play.
-     * The machine is left in an arbitrary state.
+     * {@code deadlineMillis}, into {@link #evaluation}: null where it predicts no role's goal well enough to use.
+     * A learning cut short (too few playouts, out of time fitting them) leaves the evaluation as it was and
+     * pending for the next move, while tries are left; so does a fit resting on fewer playouts than the
+     * evaluation is refined towards, whose samples the next learning adds to. The learning and its verdict are
+     * logged: they explain the match's play. The machine is left in an arbitrary state.
      */
     private void learnEvaluation(State from, long deadlineMillis) {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
-        LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
-                start + 2 * budget, EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(),
-                options.evaluationAssurance());
+        LearnedEvaluation learned = evaluationSamples == null
+                ? LearnedEvaluation.learn(machine, from, random.split(), start + budget, start + 2 * budget,
+                        EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(), options.evaluationAssurance())
+                : LearnedEvaluation.learn(machine, from, random.split(), start + budget, start + 2 * budget,
+                        EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(), options.evaluationAssurance(),
+                        evaluationSamples);
         evaluationTriesLeft--;
-        evaluationPending = !learned.fitted() && evaluationTriesLeft > 0;
+        boolean refinable = learned.fitted() && learned.fittedPlayouts() > evaluationFittedPlayouts
+                && learned.fittedPlayouts() < options.evaluationPlayouts();
+        evaluationPending = (!learned.fitted() || refinable) && evaluationTriesLeft > 0;
+        if (learned.fitted()) {
+            evaluationFittedPlayouts = learned.fittedPlayouts();
+            evaluation = learned.isUseful() ? learned : null;
+        }
         LOG.info("learned evaluation in {} ms, {} (quality floor {}): {}{}{}", System.currentTimeMillis() - start,
-                learned.isUseful() ? "used" : "not used", options.evaluationMinQuality(), learned.summary(),
+                learned.isUseful() ? "used"
+                        : learned.fitted() || evaluation == null ? "not used" : "not used, the last kept",
+                options.evaluationMinQuality(), learned.summary(),
                 options.evaluationCutoff() > 0 && learned.isUsedForEveryRole()
                         ? "; playouts cut after " + options.evaluationCutoff() + " joint moves" : "",
-                evaluationPending ? "; the next move learns again" : "");
-        evaluation = learned.isUseful() ? learned : null;
+                !evaluationPending ? "" : learned.fitted()
+                        ? "; the next move learns more (" + options.evaluationPlayouts() + " playouts asked for)"
+                        : "; the next move learns again");
     }
 
     /**
-     * Learns the evaluation that {@link #prepare} or an earlier move had no time for, in this move's time,
-     * from its state, and hands it to the workers made so far (those made later take it from
-     * {@link #evaluation}).
+     * Learns the evaluation that {@link #prepare} or an earlier move had no time for, or refines it, in this
+     * move's time, from its state, and hands the result to the workers made so far (those made later take it
+     * from {@link #evaluation}): a refined fit replaces the last, and one no longer good enough leaves none.
      */
     private void learnPendingEvaluation(State current, long deadlineMillis) {
         learnEvaluation(current, deadlineMillis - options.safetyMarginMillis());
-        if (evaluation != null) {
-            for (MctsWorker worker : workers) {
-                if (worker != null) {
-                    worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
-                            options.evaluationCutoff());
-                }
+        for (MctsWorker worker : workers) {
+            if (worker != null) {
+                worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
+                        options.evaluationCutoff());
             }
         }
     }
@@ -523,6 +550,11 @@ public final class MctsStrategy implements ReportingStrategy {
         return evaluation;
     }
 
+    /** The playouts the last fitted evaluation rests on, used or not; 0 before one (tests check refining). */
+    int evaluationFittedPlayouts() {
+        return evaluationFittedPlayouts;
+    }
+
     /** Whether this match's playouts value moves by their pairs (NST), as asked or as the duel found (tests). */
     boolean usesMovePairs() {
         return pairsUsed;
@@ -544,5 +576,6 @@ public final class MctsStrategy implements ReportingStrategy {
         tree = null;
         evaluation = null;
         evaluationPending = false;
+        evaluationSamples = null;
     }
 }

@@ -109,17 +109,20 @@ final class MctsWorker implements SearchRunner.Worker {
      * {@code weight} (0..1) of each playout's value from the evaluation of the state the playout starts from,
      * and a move whose node is made starts with the evaluation of that node's state as {@code visits} visits.
      * With {@code cutoff} above 0 and an evaluation for every role, playouts stop after that many joint moves
-     * and take the evaluation of the state they reached as their goals.
+     * and take the evaluation of the state they reached as their goals. A later call replaces the evaluation
+     * (a refined one); null leaves none.
      */
     void useEvaluation(LearnedEvaluation learned, double weight, int visits, int cutoff) {
         this.evaluation = learned;
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
         for (int role = 0; role < roles; role++) {
-            roleExploration[role] = learned.isUsed(role) ? exploration * (1 - weight) : exploration;
+            roleExploration[role] = learned != null && learned.isUsed(role) ? exploration * (1 - weight) : exploration;
         }
-        if (cutoff > 0 && learned.isUsedForEveryRole()) {
+        if (cutoff > 0 && learned != null && learned.isUsedForEveryRole()) {
             playout.cutShortWith(learned, cutoff);
+        } else {
+            playout.playToTheEnd();
         }
     }
 

@@ -130,6 +130,12 @@ final class Playout {
         this.cutoffSteps = steps;
     }
 
+    /** Makes later runs go on to a terminal state again (the evaluation that cut them is gone). */
+    void playToTheEnd() {
+        this.cutoffEvaluation = null;
+        this.cutoffSteps = 0;
+    }
+
     /**
      * NST playouts only: from now on only {@code role} values its moves by their pairs too, the others by their
      * MAST averages alone, both epsilon-greedily; {@link #EVERY_ROLE} gives plain NST again. Every role's

@@ -33,6 +33,9 @@ import java.util.function.Consumer;
  * @param evaluationAssurance how many standard errors a role's quality must clear the floor by (in Fisher's z,
  *                           over the playouts that judged it) for its evaluation to be used; 0 judges the
  *                           estimate alone
+ * @param evaluationPlayouts the playouts the learned evaluation should rest on: while its fits rest on fewer,
+ *                           the next moves learn again from their states, adding to the same samples (a few
+ *                           moves at most); 0 learns once
  * @param evaluationCutoff   playouts stop after this many joint moves and take the learned evaluation of the
  *                           state they reached as their goals, where every role's evaluation is used; 0 plays
  *                           every playout to the end
@@ -41,8 +44,8 @@ import java.util.function.Consumer;
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
-        int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationCutoff,
-        FinalMove finalMove) {
+        int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
+        int evaluationCutoff, FinalMove finalMove) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -97,6 +100,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("evaluation assurance must be between 0 and 5 standard errors, not "
                     + evaluationAssurance);
         }
+        if (evaluationPlayouts < 0) {
+            throw new IllegalArgumentException("evaluation playouts must not be negative, not " + evaluationPlayouts);
+        }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);
         }
@@ -119,7 +125,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, FinalMove.VISITS);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS);
     }
 
     /**
@@ -210,6 +216,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     }
 
     /**
+     * With the learned evaluation refined over the next moves (their states' playouts added to its samples)
+     * while its fits rest on fewer than {@code newPlayouts} playouts; 0: learned once.
+     */
+    public SearchOptions withEvaluationPlayouts(int newPlayouts) {
+        return with(c -> c.evaluationPlayouts = newPlayouts);
+    }
+
+    /**
      * With playouts cut short after {@code newCutoff} joint moves, the learned evaluation of the state they
      * reached taking the place of their goals (where every role's evaluation is used); 0: played to the end.
      */
@@ -257,6 +271,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         int evaluationVisits;
         double evaluationMinQuality;
         double evaluationAssurance;
+        int evaluationPlayouts;
         int evaluationCutoff;
         FinalMove finalMove;
 
@@ -277,6 +292,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationVisits = o.evaluationVisits;
             evaluationMinQuality = o.evaluationMinQuality;
             evaluationAssurance = o.evaluationAssurance;
+            evaluationPlayouts = o.evaluationPlayouts;
             evaluationCutoff = o.evaluationCutoff;
             finalMove = o.finalMove;
         }
@@ -284,8 +300,8 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
-                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationCutoff,
-                    finalMove);
+                    evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
+                    evaluationCutoff, finalMove);
         }
     }
 }

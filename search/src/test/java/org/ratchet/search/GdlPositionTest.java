@@ -181,6 +181,40 @@ class GdlPositionTest {
     }
 
     /**
+     * With refining asked for, a move after a fit resting on fewer playouts than asked learns more and fits
+     * again on the old samples and its own: the fit then rests on more playouts, and the search uses it. Without
+     * it, the move learns nothing and the fit stays as prepare made it.
+     */
+    @ParameterizedTest
+    @CsvSource({"20000", "0"})
+    void aFitOnFewerPlayoutsThanAskedIsRefinedInTheNextMove(int refiningPlayouts) {
+        StateMachineFactory game = GdlGames.position("breakthroughSmallPawnRace");
+        StateMachine machine = game.newMachine();
+        int white = GdlGames.roleIndex(machine, "white");
+        SearchOptions options = MctsToyGameTest.options(200, 5).withEvaluationWeight(0.4)
+                .withEvaluationPlayouts(refiningPlayouts);
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
+            // a start clock whose learning (a quarter of it) cannot play 20,000 playouts
+            mcts.prepare(game, white, System.currentTimeMillis() + 1_000);
+            int prepared = mcts.evaluationFittedPlayouts();
+            assertTrue(prepared >= LearnedEvaluation.MIN_PLAYOUTS && prepared < 20_000,
+                    "prepare's fit rests on " + prepared + " playouts");
+            mcts.selectMove(machine.initialState(), NO_DEADLINE);
+            int refined = mcts.evaluationFittedPlayouts();
+            if (refiningPlayouts == 0) {
+                assertEquals(prepared, refined, "learned again without refining");
+            } else {
+                assertTrue(refined > prepared && refined <= refiningPlayouts,
+                        "the fit rests on " + refined + " playouts after the move, " + prepared + " before it");
+                LearnedEvaluation evaluation = mcts.evaluation();
+                assertTrue(evaluation != null && evaluation.isUsed(white), "the refined fit is not used");
+                assertEquals(refined, evaluation.fittedPlayouts());
+            }
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+    }
+
+    /**
      * Heuristic priming: each node the tree makes keeps its state's learned evaluation, and a move's value
      * starts from it. With the priming as heavy as a thousand visits and no exploration, the search, after
      * trying each of white's moves once, keeps to the moves whose states the evaluation rates highest: of the

@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.GameCorpus;
+import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.Atom;
 import org.ratchet.reasoner.gdl.Compound;
@@ -230,6 +231,41 @@ class LearnedEvaluationTest {
         LearnedEvaluation learned = learn(machine, 7, LearnedEvaluation.MIN_PLAYOUTS - 1);
         assertFalse(learned.isUseful(), learned.summary());
         assertFalse(learned.fitted(), learned.summary());
+    }
+
+    /**
+     * A refinement adds its playouts to an earlier learning's samples and fits on them all: 60 playouts are too
+     * few to fit, 240 more from a later state make a fit on 300 (the cap counts both), and 1,200 more one on
+     * 1,500 that rates checkers' material for both roles.
+     */
+    @Test
+    void aRefinementFitsOnTheEarlierSamplesAndItsOwn() throws Exception {
+        StateMachine machine = machine("checkers");
+        LearnedEvaluation.Samples samples = new LearnedEvaluation.Samples(machine.roleCount());
+        SplittableRandom random = new SplittableRandom(7);
+        LearnedEvaluation first = LearnedEvaluation.learn(machine, machine.initialState(), random, NO_DEADLINE,
+                NO_DEADLINE, 60, FLOOR, 0, samples);
+        assertFalse(first.fitted(), first.summary());
+        assertEquals(60, samples.playouts);
+
+        RandomPlayouts moves = new RandomPlayouts(machine, 5, Playout.MAX_STEPS);
+        machine.setState(machine.initialState());
+        int[] joint = new int[machine.roleCount()];
+        for (int step = 0; step < 6 && !machine.isTerminal(); step++) {
+            assertTrue(moves.chooseJointMove(joint));
+            machine.advance(joint);
+        }
+        State later = machine.currentState();
+        LearnedEvaluation second = LearnedEvaluation.learn(machine, later, random, NO_DEADLINE, NO_DEADLINE, 300,
+                FLOOR, 0, samples);
+        assertTrue(second.fitted(), second.summary());
+        assertEquals(300, second.fittedPlayouts(), second.summary());
+        assertTrue(second.summary().startsWith(samples.count() + " samples of 300 playouts"), second.summary());
+
+        LearnedEvaluation third = LearnedEvaluation.learn(machine, machine.initialState(), random, NO_DEADLINE,
+                NO_DEADLINE, 1_500, FLOOR, 0, samples);
+        assertEquals(1_500, third.fittedPlayouts(), third.summary());
+        assertTrue(third.isUsed(0) && third.isUsed(1), third.summary());
     }
 
     /**

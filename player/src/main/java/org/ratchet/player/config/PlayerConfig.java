@@ -42,6 +42,7 @@ public final class PlayerConfig {
     private final int searchEvaluationVisits;
     private final double searchEvaluationQuality;
     private final double searchEvaluationAssurance;
+    private final int searchEvaluationPlayouts;
     private final int searchEvaluationCutoff;
     private final FinalMove searchFinalMove;
     private final int maxBodyBytes;
@@ -76,6 +77,7 @@ public final class PlayerConfig {
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
         searchEvaluationAssurance = decimal(Setting.SEARCH_EVALUATION_ASSURANCE, 0, 5);
+        searchEvaluationPlayouts = integer(Setting.SEARCH_EVALUATION_PLAYOUTS, 0, 20_000);
         searchEvaluationCutoff = integer(Setting.SEARCH_EVALUATION_CUTOFF, 0, 10_000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
@@ -256,6 +258,11 @@ public final class PlayerConfig {
     /** Standard errors (0..5) by which a role's quality must clear the floor for its evaluation to be used. */
     public double searchEvaluationAssurance() {
         return searchEvaluationAssurance;
+    }
+
+    /** Playouts the learned evaluation is refined towards over the first moves; 0 when it is learned once. */
+    public int searchEvaluationPlayouts() {
+        return searchEvaluationPlayouts;
     }
 
     /** Joint moves after which a playout is scored by the learned evaluation; 0 when playouts go to the end. */

@@ -31,6 +31,7 @@ final class StrategyProvider {
             .withEvaluationVisits(config.searchEvaluationVisits())
             .withEvaluationMinQuality(config.searchEvaluationQuality())
             .withEvaluationAssurance(config.searchEvaluationAssurance())
+            .withEvaluationPlayouts(config.searchEvaluationPlayouts())
             .withEvaluationCutoff(config.searchEvaluationCutoff())
             .withFinalMove(config.searchFinalMove());
         return Strategies.create(config.strategy(), options);
