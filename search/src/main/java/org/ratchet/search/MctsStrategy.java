@@ -47,8 +47,6 @@ public final class MctsStrategy implements ReportingStrategy {
      * move's time for its playouts and up to as much again for the fit).
      */
     private static final int EVALUATION_TRIES_REFINING = 6;
-    /** Enough random playouts to fit an evaluation; more only sharpens the features already found. */
-    private static final int EVALUATION_MAX_PLAYOUTS = 20_000;
     /**
      * {@link PlayoutPolicy#AUTO}'s duel takes this share of the clock left at {@link #prepare}, and at most the
      * time below; a duel without a verdict by then (a slow game, a short clock) leaves MAST's playouts.
@@ -170,12 +168,11 @@ public final class MctsStrategy implements ReportingStrategy {
     private void learnEvaluation(State from, long deadlineMillis) {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
-        LearnedEvaluation learned = evaluationSamples == null
-                ? LearnedEvaluation.learn(machine, from, random.split(), start + budget, start + 2 * budget,
-                        EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(), options.evaluationAssurance())
-                : LearnedEvaluation.learn(machine, from, random.split(), start + budget, start + 2 * budget,
-                        EVALUATION_MAX_PLAYOUTS, options.evaluationMinQuality(), options.evaluationAssurance(),
-                        evaluationSamples);
+        LearnedEvaluation.Samples samples = evaluationSamples != null ? evaluationSamples
+                : new LearnedEvaluation.Samples(machine.roleCount());
+        LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
+                start + 2 * budget, SearchOptions.MAX_EVALUATION_PLAYOUTS, options.evaluationMinQuality(),
+                options.evaluationAssurance(), samples);
         evaluationTriesLeft--;
         boolean refinable = learned.fitted() && learned.fittedPlayouts() > evaluationFittedPlayouts
                 && learned.fittedPlayouts() < options.evaluationPlayouts();

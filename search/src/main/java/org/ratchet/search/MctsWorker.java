@@ -117,7 +117,8 @@ final class MctsWorker implements SearchRunner.Worker {
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
         for (int role = 0; role < roles; role++) {
-            roleExploration[role] = learned != null && learned.isUsed(role) ? exploration * (1 - weight) : exploration;
+            boolean used = learned != null && learned.isUsed(role);
+            roleExploration[role] = used ? exploration * (1 - weight) : exploration;
         }
         if (cutoff > 0 && learned != null && learned.isUsedForEveryRole()) {
             playout.cutShortWith(learned, cutoff);

@@ -138,6 +138,12 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
      */
     public static final double DEFAULT_EVALUATION_MIN_QUALITY = 0.3;
 
+    /**
+     * The most random playouts an evaluation is learned from, refinements included: enough to fit one; more
+     * only sharpens the features already found.
+     */
+    public static final int MAX_EVALUATION_PLAYOUTS = 20_000;
+
     /** The given percentage of the maximum heap, in bytes. */
     public static long treeMemoryOfHeap(int percent) {
         return Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 100 * percent);

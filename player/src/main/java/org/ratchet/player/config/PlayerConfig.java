@@ -15,6 +15,7 @@ import java.util.Properties;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.search.FinalMove;
 import org.ratchet.search.PlayoutPolicy;
+import org.ratchet.search.SearchOptions;
 import org.ratchet.search.Strategies;
 
 /**
@@ -77,7 +78,8 @@ public final class PlayerConfig {
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
         searchEvaluationAssurance = decimal(Setting.SEARCH_EVALUATION_ASSURANCE, 0, 5);
-        searchEvaluationPlayouts = integer(Setting.SEARCH_EVALUATION_PLAYOUTS, 0, 20_000);
+        searchEvaluationPlayouts =
+            integer(Setting.SEARCH_EVALUATION_PLAYOUTS, 0, SearchOptions.MAX_EVALUATION_PLAYOUTS);
         searchEvaluationCutoff = integer(Setting.SEARCH_EVALUATION_CUTOFF, 0, 10_000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
