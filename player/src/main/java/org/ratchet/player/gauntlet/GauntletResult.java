@@ -97,24 +97,53 @@ public final class GauntletResult {
     }
 
     private static Figures figures(List<GameRun> runs) {
+        List<Played> matches = new ArrayList<>();
+        for (GameRun run : runs) {
+            matches.addAll(run.tournament().matches());
+        }
+        return figuresOf(matches);
+    }
+
+    /**
+     * The new build's record in one game over the matches it played in the role named {@code role}: a game may
+     * favour one seat (skirmish's white moves first), and the build's record by seat says whether a score rests
+     * on it.
+     */
+    public static Figures figures(GameRun game, String role) {
+        return figuresOf(game.tournament().matches().stream()
+            .filter(match -> match.roleNames().get(newRole(match)).equals(role)).toList());
+    }
+
+    /** The roles of the game's matches by name, in the order of the game's role list. */
+    static List<String> roles(GameRun game) {
+        List<String> roles = new ArrayList<>();
+        for (Played match : game.tournament().matches()) {
+            for (String role : match.roleNames()) {
+                if (!roles.contains(role)) {
+                    roles.add(role);
+                }
+            }
+        }
+        return roles;
+    }
+
+    private static Figures figuresOf(List<Played> matches) {
         List<Double> scores = new ArrayList<>();
         int aborted = 0;
         int wins = 0;
         int losses = 0;
         double goals = 0;
-        for (GameRun run : runs) {
-            for (Played match : run.tournament().matches()) {
-                if (!match.completed()) {
-                    aborted++;
-                    continue;
-                }
-                int role = newRole(match);
-                double score = score(match.goals(), role);
-                scores.add(score);
-                goals += match.goals().get(role);
-                wins += score == 1 ? 1 : 0;
-                losses += score == 0 ? 1 : 0;
+        for (Played match : matches) {
+            if (!match.completed()) {
+                aborted++;
+                continue;
             }
+            int role = newRole(match);
+            double score = score(match.goals(), role);
+            scores.add(score);
+            goals += match.goals().get(role);
+            wins += score == 1 ? 1 : 0;
+            losses += score == 0 ? 1 : 0;
         }
         int n = scores.size();
         EloEstimate estimate = EloEstimate.of(scores.stream().mapToDouble(Double::doubleValue).toArray());
@@ -160,8 +189,9 @@ public final class GauntletResult {
     }
 
     /**
-     * The per-game and overall table, the late/fallback/error counts per build, then per game each build's
-     * median search iterations per move (how much it searched, beside how well it played).
+     * The per-game and overall table, the new build's record per game and role, the late/fallback/error counts
+     * per build, then per game each build's median search iterations per move (how much it searched, beside how
+     * well it played).
      */
     public String render() {
         StringBuilder out = new StringBuilder();
@@ -171,6 +201,19 @@ public final class GauntletResult {
             appendRow(out, run.game(), figures(run));
         }
         appendRow(out, "overall", overall());
+        out.append(String.format("%nby the new build's role:%n"));
+        out.append(String.format("%-24s %-12s %7s %6s %11s %6s%n", "game", "role", "matches", "score", "W-D-L",
+            "goal"));
+        for (GameRun run : games) {
+            for (String role : roles(run)) {
+                Figures f = figures(run, role);
+                if (f.matches() > 0) {
+                    out.append(String.format(Locale.ROOT, "%-24s %-12s %7d %6.3f %11s %6.1f%n", run.game(), role,
+                        f.matches(), f.estimate().score(), f.wins() + "-" + f.draws() + "-" + f.losses(),
+                        f.meanGoal()));
+                }
+            }
+        }
         out.append(String.format("%nlate and fallback moves (player logs), errors (gamemaster records):%n"));
         out.append(String.format("%-10s %6s %9s %7s%n", "build", "late", "fallback", "errors"));
         for (int build = 0; build < 2; build++) {
@@ -262,7 +305,12 @@ public final class GauntletResult {
     /** {@code sprt} only where the run had a sequential test. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record GameJson(@JsonUnwrapped FiguresJson figures, String game, List<String> players, int newErrors,
-                    int referenceErrors, List<LogJson> logs, SprtJson sprt) {
+                    int referenceErrors, List<RoleJson> roles, List<LogJson> logs, SprtJson sprt) {
+    }
+
+    /** The new build's figures over the matches it played in one role. */
+    @JsonPropertyOrder({"role"})
+    record RoleJson(String role, @JsonUnwrapped FiguresJson figures) {
     }
 
     record SprtJson(double elo0, double elo1, double llr, double lower, double upper, String verdict) {
@@ -305,8 +353,12 @@ public final class GauntletResult {
                 test = new SprtJson(sprt.elo0(), sprt.elo1(), sprt.llr(scores), sprt.lowerBound(), sprt.upperBound(),
                     sprt.verdict(scores).name());
             }
+            List<RoleJson> roles = new ArrayList<>();
+            for (String role : roles(run)) {
+                roles.add(new RoleJson(role, FiguresJson.of(figures(run, role))));
+            }
             gamesJson.add(new GameJson(FiguresJson.of(figures(run)), run.game(), run.players(), errors[0], errors[1],
-                logs, test));
+                roles, logs, test));
         }
         FaultsJson[] faults = new FaultsJson[2];
         for (int build = 0; build < 2; build++) {

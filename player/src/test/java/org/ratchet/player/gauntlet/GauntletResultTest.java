@@ -82,6 +82,42 @@ class GauntletResultTest {
         assertTrue(table.contains("first in the new build's logs: x fallback"), table);
     }
 
+    /** A game that favours one seat shows in the new build's record per role, in the table and the JSON. */
+    @Test
+    void theRecordByRoleFollowsTheNewBuildsSeat() {
+        // As role0 the new build wins 100-0 and 70-60 and draws 50-50; as role1 it loses 0-100 (one more aborted).
+        TournamentResult matches = tournament(2,
+            match(new int[] {0, 1}, List.of(100, 0), "", ""),
+            match(new int[] {1, 0}, List.of(100, 0), "", ""),
+            match(new int[] {0, 1}, List.of(70, 60), "", ""),
+            match(new int[] {0, 1}, List.of(50, 50), "", ""),
+            aborted(new int[] {1, 0}));
+        GauntletResult result = new GauntletResult();
+        GauntletResult.GameRun run = new GauntletResult.GameRun("seats", matches, List.of("new", "reference"),
+            List.of(PlayerLogScan.NONE, PlayerLogScan.NONE));
+        result.add(run);
+
+        GauntletResult.Figures first = GauntletResult.figures(run, "role0");
+        assertEquals(List.of(3, 2, 1, 0), List.of(first.matches(), first.wins(), first.draws(), first.losses()));
+        assertEquals(220 / 3.0, first.meanGoal(), 1e-9);
+        GauntletResult.Figures second = GauntletResult.figures(run, "role1");
+        assertEquals(List.of(1, 1, 0, 0, 1), List.of(second.matches(), second.aborted(), second.wins(),
+            second.draws(), second.losses()));
+        assertEquals(0, GauntletResult.figures(run, "nobody").matches());
+
+        String table = result.render();
+        assertTrue(table.lines().anyMatch(line -> line.matches("seats\\s+role0\\s+3\\s+0\\.833\\s+2-1-0\\s+73\\.3")),
+            table);
+        assertTrue(table.lines().anyMatch(line -> line.matches("seats\\s+role1\\s+1\\s+0\\.000\\s+0-0-1\\s+0\\.0")),
+            table);
+        JsonNode roles = JsonCodec.MAPPER.readTree(result.toJson(Map.of())).path("games").get(0).path("roles");
+        assertEquals("role0", roles.get(0).path("role").asString());
+        assertEquals(2, roles.get(0).path("wins").asInt());
+        assertEquals("role1", roles.get(1).path("role").asString());
+        assertEquals(1, roles.get(1).path("aborted").asInt());
+        assertEquals(1, roles.get(1).path("losses").asInt());
+    }
+
     /** With a sequential test, the summary and the JSON give each game's verdict. */
     @Test
     void aRunWithAnSprtGivesEachGamesVerdict() {
