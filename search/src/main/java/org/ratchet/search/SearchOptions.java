@@ -100,8 +100,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("evaluation assurance must be between 0 and 5 standard errors, not "
                     + evaluationAssurance);
         }
-        if (evaluationPlayouts < 0) {
-            throw new IllegalArgumentException("evaluation playouts must not be negative, not " + evaluationPlayouts);
+        if (evaluationPlayouts < 0 || evaluationPlayouts > MAX_EVALUATION_PLAYOUTS) {
+            throw new IllegalArgumentException("evaluation playouts must be between 0 and " + MAX_EVALUATION_PLAYOUTS
+                    + ", not " + evaluationPlayouts);
         }
         if (iterationLimit < 0) {
             throw new IllegalArgumentException("iteration limit must not be negative, not " + iterationLimit);

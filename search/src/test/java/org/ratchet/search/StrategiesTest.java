@@ -39,6 +39,11 @@ class StrategiesTest {
         assertTrue(unknown.getMessage().contains("mcts"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SearchOptions.defaults().withThreads(0));
         assertThrows(IllegalArgumentException.class, () -> SearchOptions.defaults().withExploration(Double.NaN));
+        // the refining target has the player setting's range: learning stops at the playout cap
+        assertThrows(IllegalArgumentException.class, () -> SearchOptions.defaults()
+                .withEvaluationPlayouts(SearchOptions.MAX_EVALUATION_PLAYOUTS + 1));
+        assertEquals(SearchOptions.MAX_EVALUATION_PLAYOUTS, SearchOptions.defaults()
+                .withEvaluationPlayouts(SearchOptions.MAX_EVALUATION_PLAYOUTS).evaluationPlayouts());
         assertThrows(IllegalArgumentException.class, () -> PlayoutPolicy.parse("greedy"));
         assertEquals(PlayoutPolicy.MAST, PlayoutPolicy.parse(" Mast "));
     }
