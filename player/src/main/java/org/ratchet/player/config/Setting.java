@@ -54,7 +54,7 @@ public enum Setting {
     SEARCH_EVALUATION_ASSURANCE("search.evaluation.assurance", "0", "Z",
         "Standard errors by which a role's quality must clear the floor (Fisher's z over the playouts that judged"
             + " it; 1.645 is one-sided 95%) for its evaluation to be used; 0 judges the estimate alone."),
-    SEARCH_EVALUATION_PLAYOUTS("search.evaluation.playouts", "0", "N",
+    SEARCH_EVALUATION_PLAYOUTS("search.evaluation.playouts", "2000", "N",
         "While the learned evaluation's fits rest on fewer playouts than this, the next moves (five at most) learn"
             + " again from their states, adding to the same samples, and fit again; 0 learns once."),
     SEARCH_FINAL_MOVE("search.final.move", "recent", "RULE",

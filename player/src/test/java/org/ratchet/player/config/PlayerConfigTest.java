@@ -91,9 +91,9 @@ class PlayerConfigTest {
         assertEquals(0, PlayerConfig.load(null, Map.of(), Map.of()).searchEvaluationAssurance());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_PLAYOUTS, "20001")),
             "search.evaluation.playouts must be between 0 and 20000, found 20001");
-        assertEquals(2_000, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_PLAYOUTS", "2000"), Map.of())
+        assertEquals(0, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_PLAYOUTS", "0"), Map.of())
             .searchEvaluationPlayouts());
-        assertEquals(0, PlayerConfig.load(null, Map.of(), Map.of()).searchEvaluationPlayouts());
+        assertEquals(2_000, PlayerConfig.load(null, Map.of(), Map.of()).searchEvaluationPlayouts());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_CUTOFF, "-1")),
             "search.evaluation.cutoff must be between 0 and 10000, found -1");
         assertEquals(12, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EVALUATION_CUTOFF", "12"), Map.of())
