@@ -37,6 +37,10 @@ public final class GauntletResult {
     /** The new build's record over some matches. */
     public record Figures(int matches, int aborted, int wins, int draws, int losses, double meanGoal,
                           EloEstimate estimate) {
+        /** Wins, draws and losses as the tables print them, e.g. {@code 38-1-21}. */
+        String winsDrawsLosses() {
+            return wins + "-" + draws + "-" + losses;
+        }
     }
 
     private final List<GameRun> games = new ArrayList<>();
@@ -209,7 +213,7 @@ public final class GauntletResult {
                 Figures f = figures(run, role);
                 if (f.matches() > 0) {
                     out.append(String.format(Locale.ROOT, "%-24s %-12s %7d %6.3f %11s %6.1f%n", run.game(), role,
-                        f.matches(), f.estimate().score(), f.wins() + "-" + f.draws() + "-" + f.losses(),
+                        f.matches(), f.estimate().score(), f.winsDrawsLosses(),
                         f.meanGoal()));
                 }
             }
@@ -257,7 +261,7 @@ public final class GauntletResult {
             return;
         }
         out.append(String.format(Locale.ROOT, "%-24s %7d %6.3f %11s %+6.0f %16s %6.1f%s%n", label, f.matches(),
-            e.score(), f.wins() + "-" + f.draws() + "-" + f.losses(), e.elo(),
+            e.score(), f.winsDrawsLosses(), e.elo(),
             String.format(Locale.ROOT, "[%+.0f, %+.0f]", e.eloLow(), e.eloHigh()), f.meanGoal(), aborted));
     }
 
