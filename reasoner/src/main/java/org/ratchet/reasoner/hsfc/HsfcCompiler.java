@@ -1,7 +1,6 @@
 package org.ratchet.reasoner.hsfc;
 
 import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntList;
@@ -110,11 +109,6 @@ public final class HsfcCompiler {
         private final List<Rule> runtimeRules = new ArrayList<>();
         private final List<Rule> permanentRules = new ArrayList<>();
         private final IntSet[] phaseRelations = new IntSet[3];
-        /**
-         * Per relation of the state phase (by symbol): the first query, in {@link Program}'s order (next,
-         * terminal, goal, legal), whose rules read it, so a machine derives it only once such a query is asked.
-         */
-        private final Int2IntOpenHashMap firstQuery = new Int2IntOpenHashMap();
         private final EngineOptions.Progress progress;
         /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
         private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
@@ -395,12 +389,8 @@ public final class HsfcCompiler {
                 (budget.usedBytes() - before) >> 20, tablesMillis);
             GameTerms terms = new GameTerms(original.roles(), grounder.set(SymbolTable.TRUE),
                 grounder.set(SymbolTable.DOES));
-            int[] stateQuery = new int[layout.count()];
-            for (int r = 0; r < stateQuery.length; r++) {
-                stateQuery[r] = firstQuery.getOrDefault(layout.symbol(r), Program.FOR_LEGAL);
-            }
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
-                cleared.toIntArray(), phases, sampled, stateQuery);
+                cleared.toIntArray(), phases, sampled);
             if (LOG.isDebugEnabled()) {
                 List<String> kept = new ArrayList<>();
                 for (int r : program.keptRelations()) {
@@ -507,12 +497,6 @@ public final class HsfcCompiler {
                 if (next.contains(relation)) {
                     legal.add(relation);
                 }
-            }
-            IntSet terminal = closure(SymbolTable.TERMINAL);
-            for (int relation : legal) {
-                firstQuery.put(relation, next.contains(relation) ? Program.FOR_NEXT
-                    : terminal.contains(relation) ? Program.FOR_TERMINAL
-                    : goal.contains(relation) ? Program.FOR_GOAL : Program.FOR_LEGAL);
             }
             goal.removeAll(legal);
             next.removeAll(legal);

@@ -38,19 +38,8 @@ public final class HsfcMachine implements StateMachine {
     private final long[] permanentBits;
     private static final int COPIED_WORDS = 64;
     private final int[] offsets;
-    /**
-     * The state phase's rules (legal, terminal and what goal and next both read) a state derives: all of them,
-     * or those of relations not kept.
-     */
+    /** The legal and terminal rules run in every state: all of them, or those of relations not kept. */
     private final Phase statePhase;
-    /**
-     * {@link #statePhase} split by the first query that reads each part ({@link Program#stateParts}); a state
-     * derives parts in order, only as far as the queries asked of it need: advancing a node whose moves the
-     * search already knows derives what next reads and no legal move.
-     */
-    private final Phase[] stateParts;
-    /** How many of {@link #stateParts} the current state has derived. */
-    private int partsDerived;
     /** What is reset between states: every state-dependent relation but those kept. */
     private final Reset reset;
     /** The relations kept up to date between states (see {@link Incremental}), or null when none is. */
@@ -133,7 +122,6 @@ public final class HsfcMachine implements StateMachine {
         }
         incremental = keepBetweenStates ? program.incremental : null;
         statePhase = incremental == null ? program.state : incremental.state;
-        stateParts = incremental == null ? program.stateParts : incremental.stateParts;
         reset = incremental == null ? program.reset : incremental.reset;
         if (incremental != null) {
             unsatisfied = new int[incremental.instanceCount()];
@@ -209,9 +197,8 @@ public final class HsfcMachine implements StateMachine {
             write(factPart[fact], offset + fact);
         }
         synchroniseKept();
-        beginState();
+        computeStateRelations();
         if (state == lastSet) {
-            deriveFor(Program.FOR_LEGAL);
             keepLastSet();
         } else {
             lastSet = state;
@@ -259,7 +246,6 @@ public final class HsfcMachine implements StateMachine {
         }
         synchroniseKept();
         sample(statePhase.sampled);
-        partsDerived = stateParts.length;
         goalsComputed = false;
         movesListed = false;
     }
@@ -276,7 +262,7 @@ public final class HsfcMachine implements StateMachine {
             write(factPart[fact], offset + fact);
         }
         synchroniseKept();
-        beginState();
+        computeStateRelations();
     }
 
     @Override
@@ -320,11 +306,7 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public boolean isTerminal() {
-        if (program.terminalId < 0) {
-            return false;
-        }
-        deriveFor(Program.FOR_TERMINAL);
-        return has(program.terminalId);
+        return program.terminalId >= 0 && has(program.terminalId);
     }
 
     @Override
@@ -345,7 +327,6 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void advance(int[] jointMove) {
-        deriveFor(Program.FOR_NEXT);
         FactTables facts = program.facts;
         int doesRelation = facts.doesRelation;
         int doesOffset = offsets[doesRelation];
@@ -366,13 +347,12 @@ public final class HsfcMachine implements StateMachine {
             write(factPart[fact], trueOffset + fact);
         }
         synchroniseKept();
-        beginState();
+        computeStateRelations();
     }
 
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
-            deriveFor(Program.FOR_GOAL);
             run(program.goal);
             goalsComputed = true;
         }
@@ -418,32 +398,16 @@ public final class HsfcMachine implements StateMachine {
 
     // ---- evaluation ----
 
-    /**
-     * Starts a state's evaluation: its parts are derived when a query needs them ({@link #deriveFor}), except
-     * while statistics are collected, which sample every state whole.
-     */
-    private void beginState() {
-        partsDerived = 0;
+    private void computeStateRelations() {
+        run(statePhase);
         goalsComputed = false;
         movesListed = false;
-        if (sizeSums != null) {
-            deriveFor(Program.FOR_LEGAL);
-            sample(statePhase.sampled);
-        }
-    }
-
-    /** Derives the parts of the state phase that query {@code query} (Program.FOR_NEXT .. FOR_LEGAL) reads. */
-    private void deriveFor(int query) {
-        while (partsDerived <= query) {
-            run(stateParts[partsDerived++]);
-        }
     }
 
     private void listMoves() {
         if (movesListed) {
             return;
         }
-        deriveFor(Program.FOR_LEGAL);
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
         RoleTables roles = program.roles;

@@ -39,10 +39,8 @@ final class Incremental {
     private static final int READER_SHARE = 8;
     private static final int FEW_READERS = 8;
 
-    /** The state phase without the rules of the kept relations ... */
+    /** The state phase without the rules of the kept relations. */
     final Phase state;
-    /** ... and split as {@link Program#stateParts} is. */
-    final Phase[] stateParts;
     /** What is reset between states, without the kept relations. */
     final Reset reset;
     /** The kept relations, by runtime index. */
@@ -71,9 +69,8 @@ final class Incremental {
 
     private Incremental(Phase state, Reset reset, int[] relations, int[] conditionStart, int[] conditions,
             int[] result, int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount,
-            int[] readerStart, int[] readers, int[] stateQuery) {
+            int[] readerStart, int[] readers) {
         this.state = state;
-        this.stateParts = Program.partsByQuery(state, stateQuery);
         this.reset = reset;
         this.relations = relations;
         this.conditionStart = conditionStart;
@@ -96,11 +93,10 @@ final class Incremental {
      * The relations of the state phase that can be kept between states, or null if there is none. A
      * relation is kept when it is written by non-recursive rules only, each of which reads only static
      * relations, the parts of true and relations kept before it, and unfolds into few enough instances
-     * whose facts are each read by a small share of them. {@code stateQuery} is {@link Program}'s: the first
-     * query that reads each relation of the state phase.
+     * whose facts are each read by a small share of them.
      */
     static Incremental of(RelationLayout layout, int[][] permanent, Phase state, int[] cleared, int trueRelation,
-            int[] trueParts, int factCount, int[] stateQuery) {
+            int[] trueParts, int factCount) {
         int relationCount = layout.count();
         int trueOffset = layout.offset(trueRelation);
         int trueEnd = trueOffset + layout.size(trueRelation);
@@ -222,7 +218,7 @@ final class Incremental {
         Phase rest = new Phase(remaining.toArray(new Block[0]), state.sampled);
         Reset reset = new Reset(layout, permanent, clearedLeft.toIntArray());
         return new Incremental(rest, reset, keptRelations.toIntArray(), instanceStart, codes, result.toIntArray(),
-            resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers, stateQuery);
+            resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers);
     }
 
     private interface WatchVisitor {

@@ -19,8 +19,7 @@ import org.ratchet.reasoner.tables.RulePlan;
  * <ul>
  * <li>the knowledge base's shape: {@link #layout}, {@link #offsets}, the {@link #permanent} facts and the
  * {@link #stageRoom stage buffer sizes};</li>
- * <li>three {@link Phase}s of rule blocks: {@link #state} (legal, terminal), {@link #goal}, {@link #next};
- * the state phase also split into {@link #stateParts parts} by the first query that reads each block;</li>
+ * <li>three {@link Phase}s of rule blocks: {@link #state} (legal, terminal), {@link #goal}, {@link #next};</li>
  * <li>the {@link Reset}: what is cleared between states;</li>
  * <li>the {@link FactTables}: how fact IDs move between true, next and the parts of true;</li>
  * <li>the {@link RoleTables}: whose move each legal instance is, and what each goal instance scores;</li>
@@ -39,23 +38,8 @@ public final class Program {
     final int[][] permanent;
     /** stageRoom[k]: the most RefNos one RefNo can add to stage buffer k (k ≥ 1) in any rule. */
     final int[] stageRoom;
-    /**
-     * The queries of a state whose rules read the state phase, in the order its parts are derived: what next
-     * reads first (a search advancing a node whose moves it knows asks nothing else), then what terminal reads
-     * besides (a playout asks terminal before legal), what goal reads besides, and what only legal reads.
-     */
-    public static final int FOR_NEXT = 0;
-    public static final int FOR_TERMINAL = 1;
-    public static final int FOR_GOAL = 2;
-    public static final int FOR_LEGAL = 3;
-    /** The rules of legal and terminal and of every relation next and goal both read. */
+    /** The legal and terminal rules, run for every state. */
     final Phase state;
-    /**
-     * {@link #state}'s blocks by the first query (FOR_NEXT .. FOR_LEGAL) that reads them, each part in the
-     * phase's order. A block reads only blocks of its own part or earlier ones (whatever a query reads, it reads
-     * what they read), so running parts 0 .. q derives everything query q needs.
-     */
-    final Phase[] stateParts;
     /** The goal rules, run only when a goal is asked for. */
     final Phase goal;
     /** The next rules, run to advance. */
@@ -72,11 +56,10 @@ public final class Program {
     /**
      * {@code permanent[r]}: the local IDs of relation r that hold in every state; {@code clearedRelations}:
      * the relations reset between states; {@code phases} and {@code phaseRelations}: the rule blocks of the
-     * legal/terminal, goal and next phases, and the relations whose list sizes are sampled after each;
-     * {@code stateQuery[r]}: the first query (FOR_NEXT .. FOR_LEGAL) that reads state-phase relation r.
+     * legal/terminal, goal and next phases, and the relations whose list sizes are sampled after each.
      */
     public Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
-            int[] clearedRelations, Block[][] phases, int[][] phaseRelations, int[] stateQuery) {
+            int[] clearedRelations, Block[][] phases, int[][] phaseRelations) {
         this.layout = layout;
         this.permanent = permanent;
         offsets = new int[layout.count()];
@@ -91,8 +74,7 @@ public final class Program {
         facts = new FactTables(terms, grounder, layout);
         roles = new RoleTables(terms.roles, symbols, grounder, layout);
         incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
-            terms.factCount(), stateQuery);
-        stateParts = partsByQuery(state, stateQuery);
+            terms.factCount());
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
@@ -113,29 +95,6 @@ public final class Program {
             this.blocks = blocks;
             this.sampled = sampled;
         }
-    }
-
-    /**
-     * The phase's blocks split by the first query that reads them (the earliest over a block's heads), order
-     * kept within each part. Parts sample nothing: the machine samples the whole phase once all have run.
-     */
-    static Phase[] partsByQuery(Phase phase, int[] stateQuery) {
-        List<List<Block>> parts = new ArrayList<>();
-        for (int query = FOR_NEXT; query <= FOR_LEGAL; query++) {
-            parts.add(new ArrayList<>());
-        }
-        for (Block block : phase.blocks) {
-            int first = FOR_LEGAL;
-            for (int head : block.heads) {
-                first = Math.min(first, stateQuery[head]);
-            }
-            parts.get(first).add(block);
-        }
-        Phase[] split = new Phase[parts.size()];
-        for (int query = 0; query < split.length; query++) {
-            split[query] = new Phase(parts.get(query).toArray(new Block[0]), new int[0]);
-        }
-        return split;
     }
 
     /**
@@ -321,23 +280,6 @@ public final class Program {
             }
         }
         return rules;
-    }
-
-    /**
-     * The relations each part of the state phase derives (runtime indices), FOR_NEXT .. FOR_LEGAL, on a
-     * machine that keeps no relation between states (one that keeps some derives the rest in the same parts):
-     * for diagnostics and tests.
-     */
-    public int[][] statePartRelations() {
-        int[][] relations = new int[stateParts.length][];
-        for (int part = 0; part < stateParts.length; part++) {
-            IntArrayList heads = new IntArrayList();
-            for (Block block : stateParts[part].blocks) {
-                heads.addElements(heads.size(), block.heads);
-            }
-            relations[part] = heads.toIntArray();
-        }
-        return relations;
     }
 
     /** The recursive blocks of every phase: for diagnostics and tests, not for the machine's loops. */
