@@ -5,6 +5,8 @@ import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.terms.SharedIds;
+import org.ratchet.reasoner.terms.TermStore;
 
 /**
  * A {@link StateMachine} evaluating the rules bottom-up: setting a state loads its facts into the

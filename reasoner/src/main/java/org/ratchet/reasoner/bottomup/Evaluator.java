@@ -1,6 +1,7 @@
 package org.ratchet.reasoner.bottomup;
 
 import java.util.Arrays;
+import org.ratchet.reasoner.terms.TermStore;
 
 /**
  * Runs join plans over one set of relations: evaluates a component of the rule graph to its fixpoint,

@@ -22,6 +22,7 @@ import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
 import org.ratchet.reasoner.gdl.Variable;
+import org.ratchet.reasoner.terms.TermStore;
 
 /**
  * A game compiled for bottom-up evaluation: relations (a {@code true} literal reads a relation per fluent

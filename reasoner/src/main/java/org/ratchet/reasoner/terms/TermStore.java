@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.bottomup;
+package org.ratchet.reasoner.terms;
 
 import java.util.Arrays;
 import org.ratchet.reasoner.gdl.Atom;
@@ -15,7 +15,7 @@ import org.ratchet.reasoner.gdl.Term;
  * machine's own. Ids that leave a machine (facts, moves) are translated through the factory's shared
  * registry.
  */
-final class TermStore {
+public final class TermStore {
     /** Marks an entry that is a constant (its functor is the symbol) rather than a compound. */
     private static final int CONSTANT = -1;
 
@@ -29,7 +29,7 @@ final class TermStore {
     /** Open addressing over entries: entry index + 1, 0 when empty. */
     private int[] table;
 
-    TermStore(int constants) {
+    public TermStore(int constants) {
         this.constants = constants;
         this.functor = new int[256];
         this.arity = new int[256];
@@ -49,40 +49,40 @@ final class TermStore {
         this.table = other.table.clone();
     }
 
-    TermStore copy() {
+    public TermStore copy() {
         return new TermStore(this);
     }
 
     /** Whether the term is a compound (a functor applied to zero or more arguments). */
-    boolean isCompound(int term) {
+    public boolean isCompound(int term) {
         return term >= constants && arity[term - constants] != CONSTANT;
     }
 
     /** The symbol of a constant or the functor of a compound. */
-    int functor(int term) {
+    public int functor(int term) {
         return term < constants ? term : functor[term - constants];
     }
 
     /** The number of arguments of a compound (0 for a constant). */
-    int arity(int term) {
+    public int arity(int term) {
         return term < constants ? 0 : Math.max(0, arity[term - constants]);
     }
 
-    int arg(int term, int i) {
+    public int arg(int term, int i) {
         return args[argStart[term - constants] + i];
     }
 
-    int constant(int symbol) {
+    public int constant(int symbol) {
         return symbol < constants ? symbol : entry(symbol, CONSTANT, null, 0, true);
     }
 
     /** The id of the compound {@code (functor values[from..from+n))}, interning it when new. */
-    int compound(int functorSymbol, int[] values, int from, int n) {
+    public int compound(int functorSymbol, int[] values, int from, int n) {
         return entry(functorSymbol, n, values, from, true);
     }
 
     /** The id of the compound, or -1 when no such term was ever interned (so nothing can match it). */
-    int findCompound(int functorSymbol, int[] values, int from, int n) {
+    public int findCompound(int functorSymbol, int[] values, int from, int n) {
         return entry(functorSymbol, n, values, from, false);
     }
 
@@ -166,7 +166,7 @@ final class TermStore {
     }
 
     /** Interns a ground term. */
-    int intern(Term term) {
+    public int intern(Term term) {
         if (term instanceof Atom) {
             return constant(term.symbol());
         }
@@ -179,7 +179,7 @@ final class TermStore {
     }
 
     /** The term of an id, rebuilt as a GDL term (for ids that leave the engine). */
-    Term term(int id) {
+    public Term term(int id) {
         if (!isCompound(id)) {
             return new Atom(functor(id));
         }

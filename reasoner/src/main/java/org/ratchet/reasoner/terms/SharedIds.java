@@ -1,4 +1,4 @@
-package org.ratchet.reasoner.bottomup;
+package org.ratchet.reasoner.terms;
 
 import java.util.Arrays;
 import org.ratchet.reasoner.TermIndex;
@@ -8,19 +8,19 @@ import org.ratchet.reasoner.TermIndex;
  * moves): a miss asks the shared {@link TermIndex} (and the machine's {@link TermStore}) once, after which
  * both directions are array lookups.
  */
-final class SharedIds {
+public final class SharedIds {
     private final TermIndex shared;
     private final TermStore store;
     private int[] sharedOfTerm = new int[0];
     private int[] termOfShared = new int[0];
 
-    SharedIds(TermIndex shared, TermStore store) {
+    public SharedIds(TermIndex shared, TermStore store) {
         this.shared = shared;
         this.store = store;
     }
 
     /** The shared id of the machine's term. */
-    int shared(int term) {
+    public int shared(int term) {
         if (term < sharedOfTerm.length && sharedOfTerm[term] >= 0) {
             return sharedOfTerm[term];
         }
@@ -30,7 +30,7 @@ final class SharedIds {
     }
 
     /** The machine's term of a shared id. */
-    int term(int sharedId) {
+    public int term(int sharedId) {
         if (sharedId < termOfShared.length && termOfShared[sharedId] >= 0) {
             return termOfShared[sharedId];
         }
