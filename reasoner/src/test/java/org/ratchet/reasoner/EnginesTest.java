@@ -15,8 +15,9 @@ class EnginesTest {
 
     @Test
     void everyNamedEngineIsFoundOnTheClassPath() {
-        assertEquals(List.of(Engines.HSFC, Engines.BOTTOMUP, Engines.PROVER), Engines.names());
-        assertEquals(List.of(Engines.DEFAULT, Engines.HSFC, Engines.BOTTOMUP, Engines.PROVER), Engines.choices());
+        assertEquals(List.of(Engines.HSFC, Engines.BOTTOMUP, Engines.TOPDOWN, Engines.PROVER), Engines.names());
+        assertEquals(List.of(Engines.DEFAULT, Engines.HSFC, Engines.BOTTOMUP, Engines.TOPDOWN, Engines.PROVER),
+            Engines.choices());
     }
 
     @Test
@@ -38,7 +39,7 @@ class EnginesTest {
 
     @Test
     void whereTheFallbackIsTooSlowTheLastResortPlays() throws Exception {
-        // every state derives 30^4 rows of quad: bottom-up evaluation declines, the prover asks only for one
+        // every state derives 30^4 rows of quad: bottom-up evaluation declines, top-down asks only for one
         StringBuilder rules = new StringBuilder("(role p) (init s) (<= (legal p go) (true s) (quad 0 0 0 0))"
             + " (<= (next s) (true s)) (<= terminal (true t)) (<= (goal p 100) (true s))"
             + " (<= (quad ?a ?b ?c ?d) (true s) (n ?a) (n ?b) (n ?c) (n ?d))");
@@ -56,7 +57,7 @@ class EnginesTest {
     void theLastResortReplacesAPreparedFallbackOnlyWhenMuchFaster() {
         // the choice behind prepareFallback, from measured rates (the rates themselves depend on the machine)
         assertFalse(Engines.prefersLastResort(290_000, 38_000), "ticTacToe: bottomup 7x faster");
-        assertTrue(Engines.prefersLastResort(1_500, 22_000), "mummymaze1p: the prover 15x faster");
+        assertTrue(Engines.prefersLastResort(1_500, 22_000), "mummymaze1p: top-down 15x faster");
         assertFalse(Engines.prefersLastResort(1_000, 2_500), "a small lead is within a short timing's noise");
         assertTrue(Engines.prefersLastResort(0, 10), "a fallback that fails on the walk");
     }
@@ -66,6 +67,6 @@ class EnginesTest {
         GameDescription game = GameLoader.load(GameCorpus.read(GameCorpus.repositoryGame("ticTacToe")));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
             () -> Engines.prepare("nosuch", game, EngineOptions.defaults()));
-        assertEquals("unknown engine 'nosuch'; known: [hsfc, bottomup, prover]", error.getMessage());
+        assertEquals("unknown engine 'nosuch'; known: [hsfc, bottomup, topdown, prover]", error.getMessage());
     }
 }

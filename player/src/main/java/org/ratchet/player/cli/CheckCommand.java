@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
             + "'error: FILE MESSAGE'. Warnings go to standard error.",
         "With --compile, the line goes on with what compiling the game for the hsfc engine costs (the columns "
             + "of the HSFC paper's Table 1) after engine=hsfc, or hsfc=gave_up with the reason and then the engine "
-            + "that plays instead (engine=bottomup, or engine=prover where bottomup cannot prepare the game "
+            + "that plays instead (engine=bottomup, or engine=topdown where bottomup cannot prepare the game "
             + "either) with its preparation time (engine_ms).",
         "Exit status: 0 if every file is valid GDL, 1 if any is not, 2 on usage errors."
     })

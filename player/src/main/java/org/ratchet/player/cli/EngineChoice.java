@@ -12,14 +12,15 @@ import picocli.CommandLine.Option;
 /**
  * The engine options of the commands that run a game file ({@code --engine}, {@code --order}), and the one
  * way those commands prepare a game. Without {@code --engine} a game is prepared as the player prepares it:
- * hsfc when it compiles within its budget, otherwise bottomup, otherwise the prover; the factory's engineName()
+ * hsfc when it compiles within its budget, otherwise bottomup, otherwise topdown; the factory's engineName()
  * says which.
  */
 final class EngineChoice {
 
     @Option(names = "--engine", paramLabel = "NAME",
-        description = "Engine to reason with: hsfc, bottomup, prover or default (default: hsfc, or bottomup where hsfc "
-            + "cannot compile the game within its budget, or the prover where neither can prepare it).")
+        description = "Engine to reason with: hsfc, bottomup, topdown, prover or default (default: hsfc, or "
+            + "bottomup where hsfc cannot compile the game within its budget, or topdown where neither can "
+            + "prepare it).")
     String engine;
 
     @Option(names = "--order", paramLabel = "ORDER",

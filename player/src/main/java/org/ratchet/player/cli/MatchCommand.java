@@ -45,8 +45,8 @@ public final class MatchCommand implements Callable<Integer> {
         Path out;
 
         @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "Reasoner that referees the match: hsfc, bottomup or prover (default: hsfc, or bottomup "
-                + "where hsfc cannot compile the game within its budget, or the prover where neither can prepare it).")
+            description = "Reasoner that referees the match: hsfc, bottomup, topdown or prover (default: hsfc, or bottomup "
+                + "where hsfc cannot compile the game within its budget, or topdown where neither can prepare it).")
         String engine;
 
         @Option(names = "--seed", paramLabel = "N",

@@ -179,7 +179,7 @@ final class GamePreparation {
         long started = System.nanoTime();
         try {
             StateMachineFactory factory = compilation.run();
-            // the engine that prepared it: the fallback's last resort (the prover) may stand in for the one asked
+            // the engine that prepared it: the fallback's last resort (topdown) may stand in for the one asked
             LOG.info("{}: engine {} ready in {} ms", label, factory.engineName(), elapsedMillis(started));
             return factory;
         } catch (GdlException | RuntimeException | StackOverflowError | OutOfMemoryError failure) {

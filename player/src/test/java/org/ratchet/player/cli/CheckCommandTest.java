@@ -109,7 +109,7 @@ class CheckCommandTest {
         assertEquals(0, run.exitCode(), "a game hsfc cannot compile in time is still valid");
         String line = run.out().get(0);
         assertTrue(line.contains(" hsfc=gave_up ") && line.contains("hsfc_reason=\""), line);
-        assertTrue(line.matches(".* engine=(bottomup|prover) engine_ms=\\d+$"), "the engine that plays: " + line);
+        assertTrue(line.matches(".* engine=(bottomup|topdown) engine_ms=\\d+$"), "the engine that plays: " + line);
         assertEquals(1, line.split(" engine=", -1).length - 1, "one engine is named: " + line);
     }
 

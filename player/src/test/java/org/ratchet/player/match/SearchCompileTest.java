@@ -114,7 +114,7 @@ class SearchCompileTest {
 
     /**
      * The compile is held back until after the first move, far beyond the share of the start clock the
-     * match waits for it: the first move is searched on the fallback engine (the prover), and once the
+     * match waits for it: the first move is searched on the fallback engine, and once the
      * compile finishes the match switches to the compiled engine (hsfc) for the following moves.
      */
     @Test

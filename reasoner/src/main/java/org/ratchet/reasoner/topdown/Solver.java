@@ -1,0 +1,679 @@
+package org.ratchet.reasoner.topdown;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import org.ratchet.reasoner.terms.TermStore;
+
+/**
+ * Backward chaining with tabling over interned terms: the prover's algorithm (see
+ * {@code org.ratchet.reasoner.prover.Prover}) on ints. Every call (a relation, each argument a term id or
+ * free) gets a {@link Table} of all its ground answers; recursive calls are iterated to a fixpoint, their
+ * components found on the fly by low links as in Tarjan's algorithm. Variables are slots of a binding stack
+ * with a trail, terms are ids of the machine's {@link TermStore}, and tables are reused from state to state,
+ * so a playout allocates nothing once the store and tables have grown to the game's size.
+ *
+ * <p>A clause's body is proved in the prover's order: positive literals as written, a negation or
+ * {@code distinct} as soon as its variables are bound (the order depends only on which head arguments the
+ * call binds, so it is computed once per clause and call pattern). A call with every argument bound has at
+ * most one answer, so its search stops at the first proof, as Prolog's negation does (the prover, which
+ * completes every table, searches on). One solver serves one thread.
+ */
+final class Solver {
+    private static final int INTERRUPT_CHECK_INTERVAL = 1024;
+    private static final int FREE = Table.FREE;
+    /** Facts are indexed by their first arguments up to this many (a key holds the position in 8 bits). */
+    private static final int MAX_INDEXED_ARGUMENTS = 255;
+    /** No argument of a {@code true} pattern is bound: no list of the argument index applies. */
+    private static final long NO_LIST = Long.MIN_VALUE;
+
+    private final Rules rules;
+    private final TermStore store;
+    private final CallTables gameTables = new CallTables();
+    private final CallTables stateTables = new CallTables();
+    private final CallTables moveTables = new CallTables();
+
+    /** The state's facts, grouped by functor: {@code facts[functorStart .. +functorCount)}. */
+    private int[] facts = new int[16];
+    private int factCount;
+    private final IntOpenHashSet factSet = new IntOpenHashSet();
+    private final Int2IntOpenHashMap functorStart = new Int2IntOpenHashMap();
+    private final Int2IntOpenHashMap functorCount = new Int2IntOpenHashMap();
+    /**
+     * The state's compound facts by functor, argument position and that argument's term ({@link #argumentKey}):
+     * the first link of a list through {@link #factOfLink} and {@link #nextLink} (links count from 1, 0 ends a
+     * list), and the list's length. A {@code true} literal with some argument bound reads the shortest list.
+     */
+    private final Long2IntOpenHashMap firstLink = new Long2IntOpenHashMap();
+    private final Long2IntOpenHashMap linkCount = new Long2IntOpenHashMap();
+    private int[] factOfLink = new int[64];
+    private int[] nextLink = new int[64];
+    private long[] sortBuffer = new long[16];
+
+    private int[] doesRoles = new int[2];
+    private int[] doesMoves = new int[2];
+    private int doesCount;
+
+    /** Variable bindings: each clause being resolved has a frame of slots; {@link Table#FREE} is unbound. */
+    private int[] slots = new int[256];
+    private int slotTop;
+    /** Slots bound since a mark, to undo. */
+    private int[] trail = new int[256];
+    private int trailTop;
+    /** Argument values of compounds being built. */
+    private int[] building = new int[64];
+    private int buildTop;
+    private final int[] call;
+    private final int[] answer;
+
+    private Table[] stack = new Table[64];
+    private int stackSize;
+    /** Tables left incomplete by non-leaders, in the order they were finished (may repeat a table). */
+    private Table[] incomplete = new Table[64];
+    private int incompleteSize;
+    private int iteration;
+    private long answerCount;
+    private int callsSinceInterruptCheck;
+    /** Per clause: body orders by the bitmask of head arguments the call binds. */
+    private final Int2ObjectOpenHashMap<int[]>[] orders;
+
+    @SuppressWarnings("unchecked")
+    Solver(Rules rules, TermStore store) {
+        this.rules = rules;
+        this.store = store;
+        this.call = new int[rules.maxArity];
+        this.answer = new int[rules.maxArity];
+        this.orders = new Int2ObjectOpenHashMap[rules.clauseCount];
+        functorStart.defaultReturnValue(0);
+        functorCount.defaultReturnValue(0);
+        firstLink.defaultReturnValue(0);
+        linkCount.defaultReturnValue(0);
+    }
+
+    /** Makes the facts (term ids) the current state, with no joint move; forgets state-dependent answers. */
+    void setState(int[] factTerms, int count) {
+        if (sortBuffer.length < count) {
+            sortBuffer = new long[count * 2];
+            facts = new int[count * 2];
+        }
+        factSet.clear();
+        functorStart.clear();
+        functorCount.clear();
+        for (int i = 0; i < count; i++) {
+            int fact = factTerms[i];
+            factSet.add(fact);
+            sortBuffer[i] = ((long) store.functor(fact) << 32) | (fact & 0xFFFFFFFFL);
+        }
+        Arrays.sort(sortBuffer, 0, count);
+        for (int i = 0; i < count; i++) {
+            int functor = (int) (sortBuffer[i] >>> 32);
+            facts[i] = (int) sortBuffer[i];
+            if (functorCount.addTo(functor, 1) == 0) {
+                functorStart.put(functor, i);
+            }
+        }
+        factCount = count;
+        indexArguments();
+        doesCount = 0;
+        stateTables.clear();
+        moveTables.clear();
+    }
+
+    private void indexArguments() {
+        firstLink.clear();
+        linkCount.clear();
+        int links = 0;
+        for (int i = 0; i < factCount; i++) {
+            int fact = facts[i];
+            int arity = Math.min(store.arity(fact), MAX_INDEXED_ARGUMENTS);
+            if (links + arity > factOfLink.length) {
+                factOfLink = Arrays.copyOf(factOfLink, Math.max(factOfLink.length * 2, links + arity));
+                nextLink = Arrays.copyOf(nextLink, factOfLink.length);
+            }
+            int functor = store.functor(fact);
+            for (int a = 0; a < arity; a++) {
+                long key = argumentKey(functor, a, store.arg(fact, a));
+                factOfLink[links] = fact;
+                nextLink[links] = firstLink.put(key, links + 1);
+                linkCount.addTo(key, 1);
+                links++;
+            }
+        }
+    }
+
+    /** One key per functor, argument position (below {@value #MAX_INDEXED_ARGUMENTS}) and argument term. */
+    private static long argumentKey(int functor, int position, int term) {
+        return ((long) functor << 40) ^ ((long) position << 32) ^ (term & 0xFFFFFFFFL);
+    }
+
+    /** Makes {@code (does roles[i] moves[i])} for i below {@code count} the current joint move. */
+    void setJointMove(int[] roles, int[] moves, int count) {
+        if (doesRoles.length < count) {
+            doesRoles = new int[count];
+            doesMoves = new int[count];
+        }
+        System.arraycopy(roles, 0, doesRoles, 0, count);
+        System.arraycopy(moves, 0, doesMoves, 0, count);
+        doesCount = count;
+        moveTables.clear();
+    }
+
+    /**
+     * Every answer to the call of {@code relation} with arguments {@code key} (term ids, or {@link Table#FREE}).
+     * The table is valid until the state or joint move changes and must not be modified.
+     */
+    Table ask(int relation, int[] key) {
+        try {
+            return lookup(relation, rules.relationArity[relation], key);
+        } catch (RuntimeException | StackOverflowError e) {
+            // A proof abandoned half way leaves open and incomplete tables that must not be trusted later.
+            stackSize = 0;
+            incompleteSize = 0;
+            slotTop = 0;
+            trailTop = 0;
+            buildTop = 0;
+            stateTables.clear();
+            moveTables.clear();
+            gameTables.removeIncomplete();
+            throw e;
+        }
+    }
+
+    // ---- tabling ----
+
+    private Table lookup(int relation, int arity, int[] key) {
+        CallTables tables = tablesFor(relation);
+        Table table = tables.get(relation, arity, key);
+        if (table == null) {
+            table = tables.add(relation, arity, key);
+        }
+        return answers(table);
+    }
+
+    /** The table's answers, evaluating it first unless they are known (or it is open, as a recursive call). */
+    private Table answers(Table table) {
+        if (++callsSinceInterruptCheck >= INTERRUPT_CHECK_INTERVAL) {
+            callsSinceInterruptCheck = 0;
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CancellationException("proof interrupted");
+            }
+        }
+        switch (table.status) {
+            case Table.COMPLETE:
+                return table;
+            case Table.OPEN:
+                table.consultedWhileOpen = true;
+                lowerCallerLink(table.stackPosition);
+                return table;
+            case Table.INCOMPLETE:
+                if (table.iteration == iteration) {
+                    lowerCallerLink(table.lowLink);
+                    return table;
+                }
+                break;
+            default:
+                break;
+        }
+        evaluate(table);
+        if (table.status != Table.COMPLETE) {
+            lowerCallerLink(table.lowLink);
+        }
+        return table;
+    }
+
+    private CallTables tablesFor(int relation) {
+        switch (rules.lifetime[relation]) {
+            case Rules.JOINT_MOVE:
+                return moveTables;
+            case Rules.STATE:
+                return stateTables;
+            default:
+                return gameTables;
+        }
+    }
+
+    private void lowerCallerLink(int position) {
+        if (stackSize > 0) {
+            Table caller = stack[stackSize - 1];
+            caller.lowLink = Math.min(caller.lowLink, position);
+        }
+    }
+
+    private void evaluate(Table table) {
+        int position = stackSize;
+        table.stackPosition = position;
+        table.lowLink = position;
+        table.status = Table.OPEN;
+        table.consultedWhileOpen = false;
+        if (stackSize == stack.length) {
+            stack = Arrays.copyOf(stack, stackSize * 2);
+        }
+        stack[stackSize++] = table;
+        int incompleteMark = incompleteSize;
+        int firstIterationOfLastPass = iteration;
+        Rules.Clause[] clauses = rules.clauses[table.relation];
+        while (true) {
+            table.iteration = iteration;
+            long answersBefore = answerCount;
+            addMatchingFacts(table);
+            for (int c = 0; c < clauses.length && !table.settled(); c++) {
+                resolve(table, clauses[c]);
+            }
+            if (table.lowLink < position) {
+                break; // part of a component led further down the stack; the leader iterates
+            }
+            boolean recursive = table.consultedWhileOpen || incompleteSize > incompleteMark;
+            if (!recursive || answerCount == answersBefore) {
+                break;
+            }
+            iteration++;
+            firstIterationOfLastPass = iteration;
+        }
+        stackSize--;
+        stack[stackSize] = null;
+        if (table.lowLink < position) {
+            table.status = Table.INCOMPLETE;
+            if (incompleteSize == incomplete.length) {
+                incomplete = Arrays.copyOf(incomplete, incompleteSize * 2);
+            }
+            incomplete[incompleteSize++] = table;
+            for (int i = incompleteMark; i < incompleteSize; i++) {
+                incomplete[i].lowLink = Math.min(incomplete[i].lowLink, table.lowLink);
+            }
+            return;
+        }
+        // A leader at its fixpoint: the members evaluated in the last pass are complete. Members not
+        // evaluated in it may lack answers; they start afresh when called again.
+        for (int i = incompleteMark; i < incompleteSize; i++) {
+            Table member = incomplete[i];
+            if (member.status != Table.INCOMPLETE) {
+                continue;
+            }
+            if (member.iteration >= firstIterationOfLastPass) {
+                member.status = Table.COMPLETE;
+            } else {
+                member.status = Table.NEW;
+                member.forgetAnswers();
+            }
+        }
+        Arrays.fill(incomplete, incompleteMark, incompleteSize, null);
+        incompleteSize = incompleteMark;
+        table.status = Table.COMPLETE;
+    }
+
+    /** Adds the relation's ground facts that answer the table's call. */
+    private void addMatchingFacts(Table table) {
+        int[] rows = rules.facts[table.relation];
+        int count = rules.factCount[table.relation];
+        int arity = table.arity;
+        int[] key = table.key;
+        for (int r = 0, start = 0; r < count; r++, start += arity) {
+            boolean matches = true;
+            for (int a = 0; a < arity && matches; a++) {
+                matches = key[a] == FREE || key[a] == rows[start + a];
+            }
+            if (matches) {
+                System.arraycopy(rows, start, answer, 0, arity);
+                if (table.add(answer)) {
+                    answerCount++;
+                }
+            }
+        }
+    }
+
+    /** Adds to the table every answer derivable with one clause, given the answers known now. */
+    private void resolve(Table table, Rules.Clause clause) {
+        int frame = slotTop;
+        int variables = clause.variableCount();
+        if (frame + variables > slots.length) {
+            slots = Arrays.copyOf(slots, Math.max(slots.length * 2, frame + variables));
+        }
+        Arrays.fill(slots, frame, frame + variables, FREE);
+        slotTop = frame + variables;
+        int mark = trailTop;
+        Pattern[] head = clause.head();
+        int[] key = table.key;
+        boolean unifies = true;
+        int bound = 0;
+        for (int a = 0; a < table.arity && unifies; a++) {
+            if (key[a] != FREE) {
+                unifies = match(head[a], key[a], frame);
+                if (a < 31) {
+                    bound |= 1 << a; // a wider head just gets an order that waits longer for ground negations
+                }
+            }
+        }
+        if (unifies) {
+            solve(table, clause, orderFor(clause, bound), 0, frame);
+        }
+        undo(mark);
+        slotTop = frame;
+    }
+
+    private void solve(Table table, Rules.Clause clause, int[] order, int k, int frame) {
+        if (k == order.length) {
+            addAnswer(table, clause, frame);
+            return;
+        }
+        Rules.Goal goal = clause.body()[order[k]];
+        switch (goal.kind) {
+            case Rules.Goal.RELATION: {
+                Pattern[] args = goal.args;
+                int arity = args.length;
+                for (int a = 0; a < arity; a++) {
+                    call[a] = build(args[a], frame);
+                }
+                Table called = lookup(goal.relation, arity, call);
+                // Indexing, not iteration: the answers of an open recursive call may grow meanwhile.
+                for (int r = 0; r < called.count && !table.settled(); r++) {
+                    int mark = trailTop;
+                    if (matchRow(args, called, r, frame)) {
+                        solve(table, clause, order, k + 1, frame);
+                    }
+                    undo(mark);
+                }
+                return;
+            }
+            case Rules.Goal.TRUE: {
+                Pattern fact = goal.args[0];
+                int ground = build(fact, frame);
+                if (ground != FREE) {
+                    if (factSet.contains(ground)) {
+                        solve(table, clause, order, k + 1, frame);
+                    }
+                    return;
+                }
+                long key = shortestList(goal.functor, fact, frame);
+                if (key != NO_LIST) {
+                    for (int link = firstLink.get(key); link != 0 && !table.settled(); link = nextLink[link - 1]) {
+                        int mark = trailTop;
+                        if (match(fact, factOfLink[link - 1], frame)) {
+                            solve(table, clause, order, k + 1, frame);
+                        }
+                        undo(mark);
+                    }
+                    return;
+                }
+                int from = goal.functor < 0 ? 0 : functorStart.get(goal.functor);
+                int to = goal.functor < 0 ? factCount : from + functorCount.get(goal.functor);
+                for (int i = from; i < to && !table.settled(); i++) {
+                    int mark = trailTop;
+                    if (match(fact, facts[i], frame)) {
+                        solve(table, clause, order, k + 1, frame);
+                    }
+                    undo(mark);
+                }
+                return;
+            }
+            case Rules.Goal.DOES: {
+                for (int i = 0; i < doesCount && !table.settled(); i++) {
+                    int mark = trailTop;
+                    if (match(goal.args[0], doesRoles[i], frame) && match(goal.args[1], doesMoves[i], frame)) {
+                        solve(table, clause, order, k + 1, frame);
+                    }
+                    undo(mark);
+                }
+                return;
+            }
+            default:
+                if (holds(goal, frame, clause)) {
+                    solve(table, clause, order, k + 1, frame);
+                }
+        }
+    }
+
+    /**
+     * The argument key ({@link #argumentKey}) of the shortest list of facts that may match the compound pattern
+     * (one of its arguments is bound), or {@link #NO_LIST} when none is bound (then every fact of the functor
+     * is tried).
+     */
+    private long shortestList(int functor, Pattern fact, int frame) {
+        if (fact.kind != Pattern.COMPOUND) {
+            return NO_LIST;
+        }
+        long best = NO_LIST;
+        int bestCount = Integer.MAX_VALUE;
+        Pattern[] args = fact.args;
+        for (int a = 0; a < args.length && a < MAX_INDEXED_ARGUMENTS; a++) {
+            int term = build(args[a], frame);
+            if (term == FREE) {
+                continue;
+            }
+            long key = argumentKey(functor, a, term);
+            int count = linkCount.get(key);
+            if (count < bestCount) {
+                best = key;
+                bestCount = count;
+                if (count == 0) {
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Whether a ground literal holds (negation as failure for {@code not}). */
+    private boolean holds(Rules.Goal goal, int frame, Rules.Clause clause) {
+        switch (goal.kind) {
+            case Rules.Goal.RELATION: {
+                Pattern[] args = goal.args;
+                int arity = args.length;
+                for (int a = 0; a < arity; a++) {
+                    call[a] = ground(args[a], frame, clause);
+                }
+                Table called = lookup(goal.relation, arity, call);
+                if (called.status != Table.COMPLETE) {
+                    throw new IllegalStateException("recursion through negation: a call of "
+                        + rules.game.symbols().name(rules.relationSymbol[goal.relation])
+                        + " is negated while it is being proved itself (the rules are not stratified)");
+                }
+                return called.count > 0;
+            }
+            case Rules.Goal.TRUE:
+                return factSet.contains(ground(goal.args[0], frame, clause));
+            case Rules.Goal.DOES: {
+                int role = ground(goal.args[0], frame, clause);
+                int move = ground(goal.args[1], frame, clause);
+                for (int i = 0; i < doesCount; i++) {
+                    if (doesRoles[i] == role && doesMoves[i] == move) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            case Rules.Goal.NOT:
+                return !holds(goal.inner[0], frame, clause);
+            case Rules.Goal.DISTINCT:
+                return ground(goal.args[0], frame, clause) != ground(goal.args[1], frame, clause);
+            default:
+                for (Rules.Goal option : goal.inner) {
+                    if (holds(option, frame, clause)) {
+                        return true;
+                    }
+                }
+                return false;
+        }
+    }
+
+    private void addAnswer(Table table, Rules.Clause clause, int frame) {
+        Pattern[] head = clause.head();
+        for (int a = 0; a < head.length; a++) {
+            int value = build(head[a], frame);
+            if (value == FREE) {
+                throw new IllegalStateException("line " + clause.source().line() + ": the rule derives an answer"
+                    + " with unbound variables (unsafe rule): " + clause.source().render(rules.game.symbols()));
+            }
+            answer[a] = value;
+        }
+        if (table.add(answer)) {
+            answerCount++;
+        }
+    }
+
+    /**
+     * The body order for a call binding the head arguments of {@code bound} (a bitmask): positive literals as
+     * written, each negation or {@code distinct} as soon as its variables are bound.
+     */
+    private int[] orderFor(Rules.Clause clause, int bound) {
+        Int2ObjectOpenHashMap<int[]> byPattern = orders[clause.id()];
+        if (byPattern == null) {
+            byPattern = new Int2ObjectOpenHashMap<>();
+            orders[clause.id()] = byPattern;
+        }
+        int[] order = byPattern.get(bound);
+        if (order == null) {
+            order = computeOrder(clause, bound);
+            byPattern.put(bound, order);
+        }
+        return order;
+    }
+
+    private int[] computeOrder(Rules.Clause clause, int bound) {
+        boolean[] known = new boolean[clause.variableCount()];
+        Pattern[] head = clause.head();
+        for (int a = 0; a < head.length; a++) {
+            if (a < 31 && (bound & (1 << a)) != 0) {
+                markVariables(head[a], known);
+            }
+        }
+        Rules.Goal[] body = clause.body();
+        int[] order = new int[body.length];
+        boolean[] placed = new boolean[body.length];
+        for (int k = 0; k < body.length; k++) {
+            int pick = -1;
+            for (int i = 0; i < body.length && pick < 0; i++) {
+                if (!placed[i] && (isPositive(body[i]) || allKnown(body[i].variables, known))) {
+                    pick = i;
+                }
+            }
+            if (pick < 0) {
+                throw new IllegalStateException("line " + clause.source().line() + ": a negation or distinct still"
+                    + " has unbound variables after every positive literal has been proved (unsafe rule): "
+                    + clause.source().render(rules.game.symbols()));
+            }
+            placed[pick] = true;
+            order[k] = pick;
+            if (isPositive(body[pick])) {
+                for (int v : body[pick].variables) {
+                    known[v] = true;
+                }
+            }
+        }
+        return order;
+    }
+
+    private static boolean isPositive(Rules.Goal goal) {
+        return goal.kind == Rules.Goal.RELATION || goal.kind == Rules.Goal.TRUE || goal.kind == Rules.Goal.DOES;
+    }
+
+    private static boolean allKnown(int[] variables, boolean[] known) {
+        for (int v : variables) {
+            if (!known[v]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void markVariables(Pattern pattern, boolean[] known) {
+        if (pattern.kind == Pattern.VARIABLE) {
+            known[pattern.value] = true;
+        }
+        for (Pattern arg : pattern.args) {
+            markVariables(arg, known);
+        }
+    }
+
+    // ---- terms ----
+
+    /** Matches the pattern against a ground term, binding its unbound variables (recorded on the trail). */
+    private boolean match(Pattern pattern, int term, int frame) {
+        switch (pattern.kind) {
+            case Pattern.CONSTANT:
+                return pattern.value == term;
+            case Pattern.VARIABLE: {
+                int slot = frame + pattern.value;
+                int bound = slots[slot];
+                if (bound == FREE) {
+                    slots[slot] = term;
+                    if (trailTop == trail.length) {
+                        trail = Arrays.copyOf(trail, trailTop * 2);
+                    }
+                    trail[trailTop++] = slot;
+                    return true;
+                }
+                return bound == term;
+            }
+            default: {
+                Pattern[] args = pattern.args;
+                if (!store.isCompound(term) || store.functor(term) != pattern.value
+                        || store.arity(term) != args.length) {
+                    return false;
+                }
+                for (int i = 0; i < args.length; i++) {
+                    if (!match(args[i], store.arg(term, i), frame)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+    }
+
+    private boolean matchRow(Pattern[] args, Table table, int row, int frame) {
+        for (int a = 0; a < args.length; a++) {
+            if (!match(args[a], table.value(row, a), frame)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void undo(int mark) {
+        while (trailTop > mark) {
+            slots[trail[--trailTop]] = FREE;
+        }
+    }
+
+    /** The term id of the pattern under the bindings (interned if new), or {@link Table#FREE} if not ground. */
+    private int build(Pattern pattern, int frame) {
+        switch (pattern.kind) {
+            case Pattern.CONSTANT:
+                return pattern.value;
+            case Pattern.VARIABLE:
+                return slots[frame + pattern.value];
+            default: {
+                int n = pattern.args.length;
+                int base = buildTop;
+                if (base + n > building.length) {
+                    building = Arrays.copyOf(building, Math.max(building.length * 2, base + n));
+                }
+                buildTop = base + n;
+                for (int i = 0; i < n; i++) {
+                    int value = build(pattern.args[i], frame);
+                    if (value == FREE) {
+                        buildTop = base;
+                        return FREE;
+                    }
+                    building[base + i] = value;
+                }
+                int id = store.compound(pattern.value, building, base, n);
+                buildTop = base;
+                return id;
+            }
+        }
+    }
+
+    /** {@link #build} of a pattern the body order guarantees ground. */
+    private int ground(Pattern pattern, int frame, Rules.Clause clause) {
+        int value = build(pattern, frame);
+        if (value == FREE) {
+            throw new IllegalStateException("line " + clause.source().line() + ": a literal is not ground when"
+                + " proved: " + clause.source().render(rules.game.symbols()));
+        }
+        return value;
+    }
+}
