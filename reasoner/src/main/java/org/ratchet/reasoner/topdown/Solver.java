@@ -13,8 +13,8 @@ import org.ratchet.reasoner.terms.TermStore;
  * {@code org.ratchet.reasoner.prover.Prover}) on ints. Every call (a relation, each argument a term id or
  * free) gets a {@link Table} of all its ground answers; recursive calls are iterated to a fixpoint, their
  * components found on the fly by low links as in Tarjan's algorithm. Variables are slots of a binding stack
- * with a trail, terms are ids of the machine's {@link TermStore}, and tables are reused from state to state,
- * so a playout allocates nothing once the store and tables have grown to the game's size.
+ * with a trail, terms are ids of the machine's {@link TermStore}, and tables are reused from state to state
+ * rather than allocated per call.
  *
  * <p>A clause's body is proved in the prover's order: positive literals as written, a negation or
  * {@code distinct} as soon as its variables are bound (the order depends only on which head arguments the
