@@ -1,6 +1,7 @@
 package org.ratchet.reasoner.topdown;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ final class Rules {
         final Goal[] inner;
         /** The variable slots the literal reads, to know when it is ground. */
         final int[] variables;
-        /** RELATION and TRUE: the functor symbol the literal matches, or -1 when any (a bare variable). */
+        /** TRUE: the functor symbol of the facts the literal matches, or -1 when any (a bare variable). */
         final int functor;
 
         Goal(int kind, int relation, Pattern[] args, Goal[] inner, int[] variables, int functor) {
@@ -82,7 +83,6 @@ final class Rules {
     private final Long2IntOpenHashMap numbers;
     final int clauseCount;
     final int maxArity;
-    final int maxVariables;
 
     private Rules(Builder b) {
         this.game = b.game;
@@ -103,7 +103,6 @@ final class Rules {
         }
         this.clauseCount = b.clauseCount;
         this.maxArity = b.maxArity;
-        this.maxVariables = b.maxVariables;
     }
 
     /** Compiles the game's rules; throws on a literal the solver cannot read. */
@@ -120,10 +119,6 @@ final class Rules {
         return numbers.getOrDefault(key(symbol, arity), -1);
     }
 
-    int relationCount() {
-        return relationSymbol.length;
-    }
-
     private static long key(int symbol, int arity) {
         return ((long) symbol << 16) | arity;
     }
@@ -138,11 +133,12 @@ final class Rules {
         final List<List<Clause>> clauses = new ArrayList<>();
         final List<IntArrayList> facts = new ArrayList<>();
         final IntArrayList factCounts = new IntArrayList();
+        /** The ground facts read so far, as interned sentences. */
+        final IntOpenHashSet factSentences = new IntOpenHashSet();
         final IntSet stateDependent;
         final IntSet moveDependent;
         int clauseCount;
         int maxArity = 2;
-        int maxVariables;
 
         Builder(GameDescription game) {
             this.game = game;
@@ -173,19 +169,16 @@ final class Rules {
             Term head = rule.head();
             int relation = relation(head.symbol(), head.arity());
             if (rule.isFact() && head.isGround()) {
-                IntArrayList rows = facts.get(relation);
-                int width = head.arity();
-                int[] row = new int[width];
-                for (int a = 0; a < width; a++) {
-                    row[a] = store.intern(head.arg(a));
-                }
-                if (!containsRow(rows, factCounts.getInt(relation), row)) {
-                    rows.addElements(rows.size(), row);
+                // a repeated fact is one sentence, interned to one id
+                if (factSentences.add(store.intern(head))) {
+                    IntArrayList rows = facts.get(relation);
+                    for (int a = 0; a < head.arity(); a++) {
+                        rows.add(store.intern(head.arg(a)));
+                    }
                     factCounts.set(relation, factCounts.getInt(relation) + 1);
                 }
                 return;
             }
-            maxVariables = Math.max(maxVariables, rule.variableCount());
             Pattern[] headArgs = patterns(head);
             for (List<Literal> body : rule.disjunctionFreeBodies()) {
                 Goal[] goals = new Goal[body.size()];
@@ -194,21 +187,6 @@ final class Rules {
                 }
                 clauses.get(relation).add(new Clause(clauseCount++, headArgs, goals, rule.variableCount(), rule));
             }
-        }
-
-        /** Whether one of the {@code count} rows is {@code row}: facts are few, and read once per game. */
-        private static boolean containsRow(IntArrayList rows, int count, int[] row) {
-            int width = row.length;
-            for (int i = 0, start = 0; i < count; i++, start += width) {
-                boolean same = true;
-                for (int a = 0; a < width && same; a++) {
-                    same = rows.getInt(start + a) == row[a];
-                }
-                if (same) {
-                    return true;
-                }
-            }
-            return false;
         }
 
         private Goal goal(Literal literal, Rule rule) throws GdlException {
@@ -224,7 +202,7 @@ final class Rules {
                     return new Goal(Goal.DOES, -1, patterns(sentence), null, variables, -1);
                 }
                 return new Goal(Goal.RELATION, relation(sentence.symbol(), sentence.arity()), patterns(sentence),
-                    null, variables, sentence.symbol());
+                    null, variables, -1);
             }
             if (literal instanceof Literal.Negation negation) {
                 Goal inner = goal(negation.inner(), rule);
