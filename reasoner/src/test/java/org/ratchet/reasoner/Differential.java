@@ -1,11 +1,15 @@
 package org.ratchet.reasoner;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.SymbolTable;
 
 /**
@@ -23,6 +27,28 @@ public final class Differential {
     public static int compare(StateMachine tested, StateMachine reference, long seed, int playouts, int maxSteps,
             long deadlineNanos) {
         return compare(tested, reference, seed, playouts, maxSteps, Integer.MAX_VALUE, deadlineNanos);
+    }
+
+    /**
+     * The named engine against the prover on every edge-case game that loads (the invalid ones are skipped),
+     * over 200 states of each ({@link #compareStates} with seed 5, 200 playouts of at most 100 joint moves);
+     * returns the file names of the games compared.
+     */
+    public static List<String> compareEdgeCaseGames(String engine) throws Exception {
+        List<String> compared = new ArrayList<>();
+        for (Path path : GameCorpus.edgeCaseGames()) {
+            GameDescription game;
+            try {
+                game = GameLoader.load(path);
+            } catch (GdlException invalid) {
+                continue;
+            }
+            StateMachine tested = Engines.create(engine, game).newMachine();
+            StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
+            compareStates(tested, reference, 5, 200, 200, 100);
+            compared.add(path.getFileName().toString());
+        }
+        return compared;
     }
 
     /**

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -60,19 +58,7 @@ class BottomUpEngineTest {
 
     @Test
     void everyEdgeCaseGameThatPreparesAgreesWithTheProver() throws Exception {
-        List<String> compared = new ArrayList<>();
-        for (Path path : GameCorpus.edgeCaseGames()) {
-            GameDescription game;
-            try {
-                game = GameLoader.load(path);
-            } catch (GdlException invalid) {
-                continue;
-            }
-            StateMachine tested = Engines.create(Engines.BOTTOMUP, game).newMachine();
-            StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
-            Differential.compareStates(tested, reference, 5, 200, 200, 100);
-            compared.add(path.getFileName().toString());
-        }
+        List<String> compared = Differential.compareEdgeCaseGames(Engines.BOTTOMUP);
         assertTrue(compared.size() >= 15, "compared only " + compared);
     }
 

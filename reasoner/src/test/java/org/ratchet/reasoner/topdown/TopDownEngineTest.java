@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -16,7 +14,6 @@ import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
-import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.GdlParser;
 
 class TopDownEngineTest {
@@ -70,19 +67,7 @@ class TopDownEngineTest {
 
     @Test
     void everyEdgeCaseGameThatLoadsAgreesWithTheProver() throws Exception {
-        List<String> compared = new ArrayList<>();
-        for (Path path : GameCorpus.edgeCaseGames()) {
-            GameDescription game;
-            try {
-                game = GameLoader.load(path);
-            } catch (GdlException invalid) {
-                continue;
-            }
-            StateMachine tested = Engines.create(Engines.TOPDOWN, game).newMachine();
-            StateMachine reference = Engines.create(Engines.PROVER, game).newMachine();
-            Differential.compareStates(tested, reference, 5, 200, 200, 100);
-            compared.add(path.getFileName().toString());
-        }
+        List<String> compared = Differential.compareEdgeCaseGames(Engines.TOPDOWN);
         assertTrue(compared.size() >= 15, "compared only " + compared);
     }
 
