@@ -3,31 +3,44 @@ package org.ratchet.reasoner.topdown;
 import java.util.Arrays;
 
 /**
- * The tables of one lifetime (game, state or joint move) by call: relation and key. Clearing them for the
- * next state keeps the table objects for reuse, so a playout allocates no tables once warmed up.
+ * The tables of one lifetime (game, state or joint move) by call: relation and key. A lookup reads flat
+ * arrays only (the slot with the call's hash and table number, then the stored call), not the table objects,
+ * which a state of a big game has thousands of, each a cache miss away. Clearing for the next state keeps
+ * the table objects: the table numbered i is reused for the i-th call of the next state, so a playout
+ * allocates no tables once warmed up.
  */
 final class CallTables {
-    private Table[] slots = new Table[64];
-    /** The hash of each slot's call, compared before its table is read (which costs a cache miss). */
-    private int[] hashes = new int[64];
-    /** The tables in use, in the order made. */
-    private Table[] used = new Table[32];
+    /** Ints per stored call: the relation, then as many arguments as the widest relation has. */
+    private final int stride;
+    /** Per slot: the call's hash in the high half, its table number + 1 in the low half; 0 is empty. */
+    private long[] slots = new long[64];
+    /** The stored calls by table number: {@code calls[i * stride]} is the relation, its arguments follow. */
+    private int[] calls;
+    /** The slot of each table, by table number, so clearing touches only the slots in use. */
+    private int[] slotOf = new int[32];
+    /** The tables by number: the first {@link #usedCount} are in use, the rest are kept for reuse. */
+    private Table[] tables = new Table[32];
     private int usedCount;
-    /** Cleared tables, ready to be reset for new calls. */
-    private Table[] spare = new Table[32];
-    private int spareCount;
+
+    CallTables(int maxArity) {
+        this.stride = 1 + maxArity;
+        this.calls = new int[32 * stride];
+    }
 
     /** The table of the call, or null when there is none. */
     Table get(int relation, int arity, int[] call) {
         int mask = slots.length - 1;
         int h = hash(relation, arity, call);
         for (int s = h & mask; ; s = (s + 1) & mask) {
-            Table table = slots[s];
-            if (table == null) {
+            long slot = slots[s];
+            if (slot == 0) {
                 return null;
             }
-            if (hashes[s] == h && table.relation == relation && sameKey(table, arity, call)) {
-                return table;
+            if ((int) (slot >>> 32) == h) {
+                int number = (int) slot - 1;
+                if (sameCall(number * stride, relation, arity, call)) {
+                    return tables[number];
+                }
             }
         }
     }
@@ -35,29 +48,31 @@ final class CallTables {
     /** A new, empty table for a call that has none. */
     Table add(int relation, int arity, int[] call) {
         if ((usedCount + 1) * 2 > slots.length) {
-            grow();
+            rehash(slots.length * 2);
         }
-        Table table = spareCount > 0 ? spare[--spareCount] : new Table();
-        table.reset(relation, arity, call);
-        table.hash = hash(relation, arity, call);
-        place(table);
-        if (usedCount == used.length) {
-            used = Arrays.copyOf(used, usedCount * 2);
+        int number = usedCount++;
+        if (number == tables.length) {
+            tables = Arrays.copyOf(tables, number * 2);
+            slotOf = Arrays.copyOf(slotOf, number * 2);
+            calls = Arrays.copyOf(calls, number * 2 * stride);
         }
-        used[usedCount++] = table;
+        int at = number * stride;
+        calls[at] = relation;
+        System.arraycopy(call, 0, calls, at + 1, arity);
+        Table table = tables[number];
+        if (table == null) {
+            table = new Table();
+            tables[number] = table;
+        }
+        table.reset(relation, arity, call, calls, at + 1);
+        place(number, hash(relation, arity, call));
         return table;
     }
 
     /** Forgets every call; their tables are kept for reuse. */
     void clear() {
         for (int i = 0; i < usedCount; i++) {
-            Table table = used[i];
-            slots[table.slot] = null;
-            if (spareCount == spare.length) {
-                spare = Arrays.copyOf(spare, spareCount * 2);
-            }
-            spare[spareCount++] = table;
-            used[i] = null;
+            slots[slotOf[i]] = 0;
         }
         usedCount = 0;
     }
@@ -66,45 +81,45 @@ final class CallTables {
     void removeIncomplete() {
         int kept = 0;
         for (int i = 0; i < usedCount; i++) {
-            if (used[i].status == Table.COMPLETE) {
-                used[kept++] = used[i];
+            Table table = tables[i];
+            if (table.status == Table.COMPLETE) {
+                tables[i] = tables[kept];
+                tables[kept] = table;
+                System.arraycopy(calls, i * stride, calls, kept * stride, stride);
+                table.moveKey(calls, kept * stride + 1);
+                kept++;
             }
         }
-        Arrays.fill(used, kept, usedCount, null);
         usedCount = kept;
         rehash(slots.length);
     }
 
-    private void place(Table table) {
+    private void place(int number, int hash) {
         int mask = slots.length - 1;
-        int s = table.hash & mask;
-        while (slots[s] != null) {
+        int s = hash & mask;
+        while (slots[s] != 0) {
             s = (s + 1) & mask;
         }
-        slots[s] = table;
-        hashes[s] = table.hash;
-        table.slot = s;
-    }
-
-    private void grow() {
-        rehash(slots.length * 2);
+        slots[s] = ((long) hash << 32) | (number + 1L);
+        slotOf[number] = s;
     }
 
     private void rehash(int capacity) {
-        slots = new Table[capacity];
-        hashes = new int[capacity];
+        slots = new long[capacity];
         for (int i = 0; i < usedCount; i++) {
-            place(used[i]);
+            int at = i * stride;
+            int relation = calls[at];
+            Table table = tables[i];
+            place(i, hash(relation, table.arity, calls, at + 1));
         }
     }
 
-    private static boolean sameKey(Table table, int arity, int[] call) {
-        if (table.arity != arity) {
+    private boolean sameCall(int at, int relation, int arity, int[] call) {
+        if (calls[at] != relation) {
             return false;
         }
-        int[] key = table.key;
         for (int a = 0; a < arity; a++) {
-            if (key[a] != call[a]) {
+            if (calls[at + 1 + a] != call[a]) {
                 return false;
             }
         }
@@ -112,9 +127,13 @@ final class CallTables {
     }
 
     private static int hash(int relation, int arity, int[] call) {
+        return hash(relation, arity, call, 0);
+    }
+
+    private static int hash(int relation, int arity, int[] values, int from) {
         int h = relation * 0x9E3779B1;
         for (int a = 0; a < arity; a++) {
-            h = (h ^ call[a]) * 0x01000193;
+            h = (h ^ values[from + a]) * 0x01000193;
         }
         // Murmur3's finaliser: keys differing in one argument's low bits must not share probe runs.
         h ^= h >>> 16;

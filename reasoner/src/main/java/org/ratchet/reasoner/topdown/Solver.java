@@ -32,9 +32,9 @@ final class Solver {
 
     private final Rules rules;
     private final TermStore store;
-    private final CallTables gameTables = new CallTables();
-    private final CallTables stateTables = new CallTables();
-    private final CallTables moveTables = new CallTables();
+    private final CallTables gameTables;
+    private final CallTables stateTables;
+    private final CallTables moveTables;
 
     /** The state's facts, grouped by functor: {@code facts[functorStart .. +functorCount)}. */
     private int[] facts = new int[16];
@@ -87,6 +87,9 @@ final class Solver {
         this.call = new int[rules.maxArity];
         this.answer = new int[rules.maxArity];
         this.orders = new Int2ObjectOpenHashMap[rules.clauseCount];
+        this.gameTables = new CallTables(rules.maxArity);
+        this.stateTables = new CallTables(rules.maxArity);
+        this.moveTables = new CallTables(rules.maxArity);
         functorStart.defaultReturnValue(0);
         functorCount.defaultReturnValue(0);
         firstLink.defaultReturnValue(0);
@@ -309,11 +312,11 @@ final class Solver {
         int[] rows = rules.facts[table.relation];
         int count = rules.factCount[table.relation];
         int arity = table.arity;
-        int[] key = table.key;
         for (int r = 0, start = 0; r < count; r++, start += arity) {
             boolean matches = true;
             for (int a = 0; a < arity && matches; a++) {
-                matches = key[a] == FREE || key[a] == rows[start + a];
+                int bound = table.key(a);
+                matches = bound == FREE || bound == rows[start + a];
             }
             if (matches) {
                 System.arraycopy(rows, start, answer, 0, arity);
@@ -335,12 +338,12 @@ final class Solver {
         slotTop = frame + variables;
         int mark = trailTop;
         Pattern[] head = clause.head();
-        int[] key = table.key;
         boolean unifies = true;
         int bound = 0;
         for (int a = 0; a < table.arity && unifies; a++) {
-            if (key[a] != FREE) {
-                unifies = match(head[a], key[a], frame);
+            int argument = table.key(a);
+            if (argument != FREE) {
+                unifies = match(head[a], argument, frame);
                 if (a < 31) {
                     bound |= 1 << a; // a wider head just gets an order that waits longer for ground negations
                 }

@@ -20,8 +20,10 @@ final class Table {
 
     int relation;
     int arity;
-    int[] key = new int[4];
-    int[] rows = new int[16];
+    /** The call's arguments are {@code keys[keyAt .. keyAt + arity)}: stored by {@link CallTables}, not copied. */
+    private int[] keys;
+    private int keyAt;
+    private int[] rows = new int[16];
     int count;
     /** Every argument bound: the call has at most one answer, so its search stops at the first. */
     boolean ground;
@@ -34,19 +36,15 @@ final class Table {
     /** The solver's iteration in which the table was last evaluated. */
     int iteration;
     boolean consultedWhileOpen;
-    /** Where the table sits in its {@link CallTables}' slots, so clearing touches only the slots in use. */
-    int slot;
-    /** The hash of the call, kept by {@link CallTables}. */
-    int hash;
 
-    /** Makes this the empty table of a new call: {@code relation} with arguments {@code call[0..arity)}. */
-    void reset(int relation, int arity, int[] call) {
+    /**
+     * Makes this the empty table of a new call: {@code relation} with arguments {@code call[0..arity)}, which
+     * the caller has stored at {@code keys[keyAt ..]} and leaves there while the table is in use.
+     */
+    void reset(int relation, int arity, int[] call, int[] keys, int keyAt) {
         this.relation = relation;
         this.arity = arity;
-        if (key.length < arity) {
-            key = new int[arity];
-        }
-        System.arraycopy(call, 0, key, 0, arity);
+        moveKey(keys, keyAt);
         ground = true;
         for (int a = 0; a < arity; a++) {
             ground &= call[a] != FREE;
@@ -63,17 +61,39 @@ final class Table {
         count = 0;
     }
 
+    /** The stored call has moved (its owner compacted its calls). */
+    void moveKey(int[] keys, int keyAt) {
+        this.keys = keys;
+        this.keyAt = keyAt;
+    }
+
+    /** The call's argument {@code a}: a term id, or {@link #FREE}. */
+    int key(int a) {
+        return keys[keyAt + a];
+    }
+
     /** Whether the table has all the answers it can have: a ground call that holds. */
     boolean settled() {
         return ground && count > 0;
     }
 
     int value(int row, int argument) {
-        return rows[row * arity + argument];
+        // A ground call's only answer is the call itself: it is not copied to the rows.
+        return ground ? keys[keyAt + argument] : rows[row * arity + argument];
     }
 
-    /** Adds {@code row[0..arity)} unless it is an answer already; returns whether it was new. */
+    /**
+     * Adds {@code row[0..arity)} unless it is an answer already; returns whether it was new. A ground call's
+     * only possible answer is the call itself.
+     */
     boolean add(int[] row) {
+        if (ground) {
+            if (count > 0) {
+                return false;
+            }
+            count = 1;
+            return true;
+        }
         if (count >= LINEAR_ROWS) {
             return addIndexed(row);
         }
