@@ -74,7 +74,8 @@ public final class Gauntlet {
             int roles = game.referee().newMachine().roleCount();
             if (roles < 2) {
                 throw new IllegalArgumentException(game.name()
-                    + " has one role; a gauntlet needs a game with opponents");
+                    + " has one role; a gauntlet needs a game with opponents (scripts/puzzle-duel compares two builds"
+                    + " on puzzles)");
             }
             roleCounts.add(roles);
         }
