@@ -35,7 +35,7 @@ public enum Setting {
     SEARCH_GRAVE_REFERENCE("search.grave.reference", "0", "N",
         "GRAVE: a tree move's value blends in its all-moves-as-first value at the closest node with more than"
             + " this many visits; 0 turns it off (it excludes MAST-in-tree)."),
-    SEARCH_PUZZLE_WALK("search.puzzle.walk", "false", "BOOL",
+    SEARCH_PUZZLE_WALK("search.puzzle.walk", "true", "BOOL",
         "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
             + " solutions and the best possible score are found where random playouts miss them."),
     SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "40", "P",

@@ -105,8 +105,8 @@ class PlayerConfigTest {
         assertEquals(FinalMove.RECENT, PlayerConfig.defaults().searchFinalMove());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
-        assertTrue(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "true"), Map.of()).searchPuzzleWalk());
-        assertFalse(PlayerConfig.defaults().searchPuzzleWalk());
+        assertFalse(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "false"), Map.of()).searchPuzzleWalk());
+        assertTrue(PlayerConfig.defaults().searchPuzzleWalk());
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "prot=9147\n");
         assertRefused(() -> PlayerConfig.load(file, Map.of(), Map.of()), "unknown setting 'prot'");
