@@ -77,6 +77,8 @@ public final class MctsStrategy implements ReportingStrategy {
      * last fit rested on (a refinement whose fit rests on no more, out of time for the rest, is the last).
      */
     private LearnedEvaluation.Samples evaluationSamples;
+    /** Goal bounds from the game's latches, or null where it has none or they are switched off. */
+    private LatchBounds latchBounds;
     private int evaluationFittedPlayouts;
     /** Whether this match's playouts value moves by their pairs too (NST), as asked or as the duel found. */
     private boolean pairsUsed;
@@ -115,6 +117,10 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
+        this.latchBounds = options.latches() ? LatchBounds.of(machine) : null;
+        if (latchBounds != null) {
+            LOG.info("latches: {}; they bound the tree's nodes", latchBounds.summary());
+        }
         this.evaluation = null;
         this.evaluationPending = options.learnsEvaluation();
         boolean refines = options.evaluationPlayouts() > 0;
@@ -217,6 +223,9 @@ public final class MctsStrategy implements ReportingStrategy {
         if (evaluation != null) {
             worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
                     options.evaluationCutoff());
+        }
+        if (latchBounds != null) {
+            worker.useLatchBounds(latchBounds);
         }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
             worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),
@@ -402,13 +411,16 @@ public final class MctsStrategy implements ReportingStrategy {
         }
         boolean rootProven = tree.isProven(root);
         boolean recent = countsRecentVisits(start, count);
+        int floor = latchBounds == null ? -1 : tree.latchFloor(root, role);
         int best = -1;
         double bestKey = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < count; i++) {
             int child = tree.childOfMove(root, i);
             int exact = child >= 0 && tree.isProven(child) ? tree.provenGoal(child, role) : -1;
             double key;
-            if (rootProven) {
+            if (!rootProven && exact < 0 && child >= 0 && tree.latchHigh(child, role) < floor) {
+                key = -3; // cannot reach what another move is sure of: only if every move is so
+            } else if (rootProven) {
                 // Proven root: any move keeping the proven value; the most visited among them.
                 key = exact >= 0 && exact == tree.provenGoal(root, role) ? tree.edgeVisits(start + i) : -1;
             } else if (exact >= SearchTree.MAX_GOAL) {

@@ -20,6 +20,8 @@ final class MctsWorker implements SearchRunner.Worker {
      * repeat, and a descent must end.
      */
     private static final int MAX_DEPTH = 1_000;
+    /** The score of a move dominated by latch bounds: below every real score, so taken only if all moves are. */
+    private static final double DOMINATED = -1;
 
     private final SearchTree tree;
     private final SearchTree.Allocator allocator;
@@ -75,6 +77,15 @@ final class MctsWorker implements SearchRunner.Worker {
     /** A puzzle's depth-first walk sharing this worker's time, or null; {@link #walkTurn}: whose turn is next. */
     private PuzzleSolver puzzleWalk;
     private boolean walkTurn;
+    /** Goal bounds of new nodes from the game's latches, or null; {@link #low}, {@link #high}: their scratch. */
+    private LatchBounds latchBounds;
+    private final int[] low;
+    private final int[] high;
+    /**
+     * While choosing at a node where one role moves: the highest goal that role is sure of through a child
+     * made so far ({@link LatchBounds}); a move whose child cannot reach it is dominated. -1 without latches.
+     */
+    private int moverFloor = -1;
 
     /**
      * {@code averages} null means uniform playouts, {@code pairs} not null NST playouts; {@code bestLine} null
@@ -102,6 +113,13 @@ final class MctsWorker implements SearchRunner.Worker {
         this.lastJointMove = new int[roles];
         this.evaluated = new int[roles];
         this.backedUp = new int[roles];
+        this.low = new int[roles];
+        this.high = new int[roles];
+    }
+
+    /** Makes the nodes this worker adds carry goal bounds from the game's latches. */
+    void useLatchBounds(LatchBounds bounds) {
+        this.latchBounds = bounds;
     }
 
     /**
@@ -284,6 +302,9 @@ final class MctsWorker implements SearchRunner.Worker {
             if (node == SearchTree.NONE) {
                 return SearchTree.NONE;
             }
+            if (latchBounds != null && !tree.isTerminal(node)) {
+                tree.setLatchBounds(node, low, high, latchBounds.bounds(facts, 0, length, low, high));
+            }
             if (evaluationVisits > 0 && evaluation != null && !tree.isTerminal(node)) {
                 for (int role = 0; role < roles; role++) {
                     if (evaluation.isUsed(role)) {
@@ -337,6 +358,7 @@ final class MctsWorker implements SearchRunner.Worker {
         if (grave != null) {
             grave.enter(node);
         }
+        moverFloor = latchBounds != null && mover >= 0 ? tree.latchFloor(node, mover) : -1;
         long joint = 0;
         long stride = 1;
         for (int role = 0; role < roles; role++) {
@@ -389,6 +411,9 @@ final class MctsWorker implements SearchRunner.Worker {
         int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
         if (child >= 0 && tree.isProven(child)) {
             return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
+        }
+        if (child >= 0 && tree.latchHigh(child, role) < moverFloor) {
+            return DOMINATED;
         }
         if (grave != null) {
             double value = grave.value(role, edge, n);

@@ -40,12 +40,15 @@ import java.util.function.Consumer;
  *                           state they reached as their goals, where every role's evaluation is used; 0 plays
  *                           every playout to the end
  * @param finalMove          how the move played is picked among the root's moves ({@link FinalMove})
+ * @param latches            goal values ruled out by persistent facts ({@link LatchBounds}) bound each new
+ *                           node's goals: a node whose every role's goal is settled is proven, and a move whose
+ *                           best remaining goal is below a sibling's worst is not searched
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
-        int evaluationCutoff, FinalMove finalMove) {
+        int evaluationCutoff, FinalMove finalMove, boolean latches) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -121,12 +124,12 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
      * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
-     * visited move played.
+     * visited move played, no latch bounds.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false);
     }
 
     /**
@@ -243,6 +246,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.finalMove = newRule);
     }
 
+    /** With or without goal bounds from latches (goal values that persistent facts rule out). */
+    public SearchOptions withLatches(boolean on) {
+        return with(c -> c.latches = on);
+    }
+
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
         return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;
@@ -281,6 +289,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         int evaluationPlayouts;
         int evaluationCutoff;
         FinalMove finalMove;
+        boolean latches;
 
         Fields(SearchOptions o) {
             threads = o.threads;
@@ -302,13 +311,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationPlayouts = o.evaluationPlayouts;
             evaluationCutoff = o.evaluationCutoff;
             finalMove = o.finalMove;
+            latches = o.latches;
         }
 
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
-                    evaluationCutoff, finalMove);
+                    evaluationCutoff, finalMove, latches);
         }
     }
 }

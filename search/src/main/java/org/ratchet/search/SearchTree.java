@@ -101,6 +101,9 @@ final class SearchTree {
     private int[] provenGoals;
     /** Each role's learned evaluation of a node's state (0..100), or -1 where none was stored. */
     private byte[] evaluations;
+    /** Each role's lowest and highest goal still possible in a node's state ({@link LatchBounds}). */
+    private byte[] latchLows;
+    private byte[] latchHighs;
     private int[] visits;
     private int[] marks;
     private int[] queue;
@@ -209,6 +212,10 @@ final class SearchTree {
         provenGoals = grown(provenGoals, Math.multiplyExact(nodes, roles));
         evaluations = evaluations == null ? new byte[Math.multiplyExact(nodes, roles)]
                 : Arrays.copyOf(evaluations, Math.multiplyExact(nodes, roles));
+        latchLows = latchLows == null ? new byte[Math.multiplyExact(nodes, roles)]
+                : Arrays.copyOf(latchLows, Math.multiplyExact(nodes, roles));
+        latchHighs = latchHighs == null ? new byte[Math.multiplyExact(nodes, roles)]
+                : Arrays.copyOf(latchHighs, Math.multiplyExact(nodes, roles));
         visits = grown(visits, nodes);
         marks = grown(marks, nodes);
         queue = grown(queue, nodes);
@@ -353,7 +360,7 @@ final class SearchTree {
                 Math.min(CHILD_SLOT_LIMIT, states == 0 ? 2 : (jointSum + states - 1) / states));
         boolean bigJoints = jointSum < states; // some states had more joint moves than child slots
         long perNode = Long.BYTES + 9L * Integer.BYTES + 2 + 8 // key, length, child, proven, visits, marks ...
-                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES + roles
+                + (long) stride * Integer.BYTES + (roles + 1L + roles) * Integer.BYTES + 3L * roles
                 + edgesPerNode * (2L * Integer.BYTES + Long.BYTES + (amaf ? Integer.BYTES + Long.BYTES : 0))
                 + childrenPerNode * (long) Integer.BYTES
                 + LongIntTable.bytesPerEntry() * (bigJoints ? 2 : 1);
@@ -457,6 +464,51 @@ final class SearchTree {
      */
     void setEvaluation(int node, int role, int value) {
         evaluations[node * roles + role] = (byte) value;
+    }
+
+    /** Role's lowest goal still possible in the node's state (0 unless latches ruled lower ones out). */
+    int latchLow(int node, int role) {
+        return latchLows[node * roles + role];
+    }
+
+    /** Role's highest goal still possible in the node's state ({@link #MAX_GOAL} unless latches ruled it out). */
+    int latchHigh(int node, int role) {
+        return latchHighs[node * roles + role];
+    }
+
+    /**
+     * The highest goal the role, moving alone at the node, is sure of through one of the node's children made
+     * so far: a proven child's exact goal, else its latch lower bound; -1 with no child. A move whose child's
+     * {@link #latchHigh} is below it cannot do as well, whatever is played after it.
+     */
+    int latchFloor(int node, int role) {
+        int floor = -1;
+        int count = moveCount(node, role);
+        for (int i = 0; i < count; i++) {
+            int child = childOfMove(node, i);
+            if (child >= 0) {
+                floor = Math.max(floor, isProven(child) ? provenGoal(child, role) : latchLow(child, role));
+            }
+        }
+        return floor;
+    }
+
+    /**
+     * Stores each role's goal bounds of a new node's state ({@link LatchBounds}), before the node is shared;
+     * where they meet for every role ({@code settled}) the node is proven with those goals, as a terminal one
+     * is: the outcome no longer depends on the moves.
+     */
+    void setLatchBounds(int node, int[] low, int[] high, boolean settled) {
+        for (int role = 0; role < roles; role++) {
+            latchLows[node * roles + role] = (byte) Math.max(0, Math.min(MAX_GOAL, low[role]));
+            latchHighs[node * roles + role] = (byte) Math.max(0, Math.min(MAX_GOAL, high[role]));
+            if (settled) {
+                provenGoals[node * roles + role] = low[role];
+            }
+        }
+        if (settled) {
+            provenStates[node] = PROVEN;
+        }
     }
 
     /** The child of {@code joint}, {@link #NONE} if it has none yet, or {@link #PENDING} while it is made. */
@@ -662,6 +714,8 @@ final class SearchTree {
         movers[node] = (byte) (choosers <= 1 ? mover : -1);
         flags[node] = (byte) (terminal ? TERMINAL : 0);
         Arrays.fill(evaluations, node * roles, node * roles + roles, (byte) NONE);
+        Arrays.fill(latchLows, node * roles, node * roles + roles, (byte) 0);
+        Arrays.fill(latchHighs, node * roles, node * roles + roles, (byte) MAX_GOAL);
         visits[node] = 0;
         if (terminal) {
             for (int role = 0; role < roles; role++) {
