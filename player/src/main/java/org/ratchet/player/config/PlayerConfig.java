@@ -39,6 +39,7 @@ public final class PlayerConfig {
     private final int searchPriorVisits;
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
+    private final boolean searchLatches;
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
     private final double searchEvaluationQuality;
@@ -74,6 +75,7 @@ public final class PlayerConfig {
                 + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
         }
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
+        searchLatches = bool(Setting.SEARCH_LATCHES);
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
         searchEvaluationQuality = decimal(Setting.SEARCH_EVALUATION_QUALITY, 0.01, 1);
@@ -241,6 +243,11 @@ public final class PlayerConfig {
     /** Whether puzzles get the depth-first walk beside the tree. */
     public boolean searchPuzzleWalk() {
         return searchPuzzleWalk;
+    }
+
+    /** Whether goal bounds from the game's latches prove and prune tree nodes. */
+    public boolean searchLatches() {
+        return searchLatches;
     }
 
     /** Share (percent) of a playout's value taken from the learned evaluation; 0: none learned. */

@@ -38,6 +38,10 @@ public enum Setting {
     SEARCH_PUZZLE_WALK("search.puzzle.walk", "true", "BOOL",
         "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
             + " solutions and the best possible score are found where random playouts miss them."),
+    SEARCH_LATCHES("search.latches", "false", "BOOL",
+        "Goal values that a persistent fact rules out for the rest of the game (a captured king cannot win) bound"
+            + " the tree's nodes: a node whose every role's goal is settled is proven, and a move that cannot reach"
+            + " what another is sure of is not searched."),
     SEARCH_EVALUATION_PERCENT("search.evaluation.percent", "40", "P",
         "Share of a playout's value taken from a state evaluation learned from random playouts in the start clock"
             + " (counts of pieces and other facts), where it predicts the goals well enough; 0 turns it off."),
