@@ -20,8 +20,12 @@ final class MctsWorker implements SearchRunner.Worker {
      * repeat, and a descent must end.
      */
     private static final int MAX_DEPTH = 1_000;
-    /** The score of a move dominated by latch bounds: below every real score, so taken only if all moves are. */
-    private static final double DOMINATED = -1;
+    /**
+     * Taken off the score of a move dominated by latch bounds: more than any score can reach (a proven value
+     * is at most 1, a sampled one plus its bonus a few units), so such a move is chosen only where every move
+     * is dominated, and then by its own score.
+     */
+    private static final double DOMINATED_PENALTY = 1e6;
 
     private final SearchTree tree;
     private final SearchTree.Allocator allocator;
@@ -83,7 +87,9 @@ final class MctsWorker implements SearchRunner.Worker {
     private final int[] high;
     /**
      * While choosing at a node where one role moves: the highest goal that role is sure of through a child
-     * made so far ({@link LatchBounds}); a move whose child cannot reach it is dominated. -1 without latches.
+     * made so far ({@link LatchBounds}), and in a puzzle at least one more than its best line's (below the
+     * maximum goal); a move whose child cannot reach it is dominated: a puzzle gains nothing from a line no
+     * better than the one it has. -1 without latches.
      */
     private int moverFloor = -1;
 
@@ -252,7 +258,7 @@ final class MctsWorker implements SearchRunner.Worker {
                 break;
             }
             boolean playedOut = false;
-            if (end != SearchTree.NONE && tree.isProven(end)) {
+            if (end != SearchTree.NONE && tree.isProven(end) && !improvesBestLine(end)) {
                 for (int role = 0; role < roles; role++) {
                     goals[role] = tree.provenGoal(end, role);
                     backedUp[role] = goals[role];
@@ -287,6 +293,15 @@ final class MctsWorker implements SearchRunner.Worker {
                 undo();
             }
         }
+    }
+
+    /**
+     * Whether a puzzle's node, proven by its latches before the end of the game, is worth more than the best
+     * line: its iteration plays out anyway, to the end, so that the line is recorded (only a complete line can
+     * be replayed), and it reaches the proven goal, which the latches have fixed.
+     */
+    private boolean improvesBestLine(int end) {
+        return bestLine != null && !tree.isTerminal(end) && tree.provenGoal(end, 0) > bestLine.value();
     }
 
     /**
@@ -358,7 +373,8 @@ final class MctsWorker implements SearchRunner.Worker {
         if (grave != null) {
             grave.enter(node);
         }
-        moverFloor = latchBounds != null && mover >= 0 ? tree.latchFloor(node, mover) : -1;
+        moverFloor = latchBounds == null || mover < 0 ? -1 : Math.max(tree.latchFloor(node, mover),
+                bestLine == null ? -1 : Math.min(bestLine.value() + 1, SearchTree.MAX_GOAL));
         long joint = 0;
         long stride = 1;
         for (int role = 0; role < roles; role++) {
@@ -405,15 +421,24 @@ final class MctsWorker implements SearchRunner.Worker {
      * samples of a move whose node has a learned evaluation are then averaged with that evaluation, counted
      * as {@link #evaluationVisits} visits, so the more promising moves are searched first and the samples
      * take over as they come (in turn-taking games: a simultaneous move has no one node to judge it by).
+     * A move whose child cannot reach {@link #moverFloor} (its exact value if proven, else its latch upper
+     * bound) ranks below every other.
      */
     private double moveScore(int node, int mover, int role, int moveIndex, int edge, double logVisits) {
         int n = tree.edgeVisits(edge);
         int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
+        double score = ownScore(n, child, role, edge, logVisits);
+        if (child >= 0 && moverFloor >= 0
+                && (tree.isProven(child) ? tree.provenGoal(child, role) : tree.latchHigh(child, role)) < moverFloor) {
+            return score - DOMINATED_PENALTY;
+        }
+        return score;
+    }
+
+    /** {@link #moveScore} before latch dominance: {@code n} the edge's visits, {@code child} its node if known. */
+    private double ownScore(int n, int child, int role, int edge, double logVisits) {
         if (child >= 0 && tree.isProven(child)) {
             return (double) tree.provenGoal(child, role) / SearchTree.MAX_GOAL;
-        }
-        if (child >= 0 && tree.latchHigh(child, role) < moverFloor) {
-            return DOMINATED;
         }
         if (grave != null) {
             double value = grave.value(role, edge, n);

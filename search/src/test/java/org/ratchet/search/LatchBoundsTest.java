@@ -41,12 +41,15 @@ class LatchBoundsTest {
         """;
 
     /**
-     * The first move decides what can still be won: {@code spoil} leaves 0 or 20, {@code secure} 60 or 80,
-     * and the last of eight toggles decides which. Neither first move settles the outcome, and with no
-     * maximum goal to find, only a walk of every line would prove either move.
+     * The first move of {@code a} decides what it can still score: {@code spoil} leaves 0 or 20, {@code secure}
+     * 60 or 80, and the last of eight toggles decides which. Neither first move settles the outcome, and with
+     * no maximum goal to find, only a walk of every line would prove either move. Role {@code b} only waits
+     * (two roles: no puzzle's best line takes part).
      */
     private static final String SPOIL = """
-        (role a)
+        (role a) (role b)
+        (legal b noop)
+        (goal b 50)
         (init (step 0))
         (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6) (succ 6 7) (succ 7 8)
         (<= (legal a spoil) (true (step 0)))
@@ -65,6 +68,32 @@ class LatchBoundsTest {
         (<= (goal a 60) (not (true bonus)) (not (true spoiled)))
         (<= (goal a 20) (true bonus) (not (true secured)))
         (<= (goal a 0) (not (true bonus)) (not (true secured)))
+        """;
+
+    /**
+     * A puzzle where giving up secures 20 for good, and trying scores 100 only with eight right turns in a
+     * row (a left starts the count again; otherwise 0): plain UCT prefers the sure 20, but once a line of 20
+     * is recorded nothing below the giving up can improve on it.
+     */
+    private static final String GIVE_UP = """
+        (role a)
+        (init (step 0))
+        (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6) (succ 6 7) (succ 7 8) (succ 8 9)
+        (<= (legal a giveUp) (true (step 0)))
+        (<= (legal a try) (true (step 0)))
+        (<= (legal a wait) (true lost))
+        (<= (legal a left) (true (run ?n)))
+        (<= (legal a right) (true (run ?n)))
+        (<= (next lost) (does a giveUp))
+        (<= (next lost) (true lost))
+        (<= (next (run 0)) (does a try))
+        (<= (next (run ?m)) (true (run ?n)) (does a right) (succ ?n ?m))
+        (<= (next (run 0)) (true (run ?n)) (does a left))
+        (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
+        (<= terminal (true (step 9)))
+        (<= (goal a 100) (true (run 8)) (not (true lost)))
+        (<= (goal a 20) (true lost))
+        (<= (goal a 0) (not (true (run 8))) (not (true lost)))
         """;
 
     private static StateMachineFactory game(String kif) throws Exception {
@@ -93,14 +122,14 @@ class LatchBoundsTest {
         StateMachine machine = game(SPOIL).newMachine();
         LatchBounds bounds = LatchBounds.of(machine);
         assertNotNull(bounds);
-        int[] low = new int[1];
-        int[] high = new int[1];
+        int[] low = new int[2];
+        int[] high = new int[2];
         int[] initial = facts(machine.initialState());
         assertEquals(false, bounds.bounds(initial, 0, initial.length, low, high));
         assertEquals(List.of(0, 80), List.of(low[0], high[0]), "nothing ruled out yet");
         for (String first : List.of("spoil", "secure")) {
             machine.setState(machine.initialState());
-            machine.advance(new int[] {indexOf(machine, first)});
+            machine.advance(new int[] {indexOf(machine, first), machine.legalMove(1, 0)});
             int[] after = facts(machine.currentState());
             assertEquals(false, bounds.bounds(after, 0, after.length, low, high), first);
             assertEquals(first.equals("spoil") ? List.of(0, 20) : List.of(60, 80), List.of(low[0], high[0]),
@@ -180,6 +209,27 @@ class LatchBoundsTest {
             mcts.selectMove(initial, NO_DEADLINE);
             assertTrue(move(mcts.statistics(), "spoil").visits() > 1,
                     "without latches UCT keeps exploring it: " + mcts.statistics());
+        }
+    }
+
+    @Test
+    void aPuzzleSearchesNoMoveThatCannotBeatItsBestLine() throws Exception {
+        StateMachineFactory giveUp = game(GIVE_UP);
+        State initial = giveUp.newMachine().initialState();
+        try (MctsStrategy mcts = new MctsStrategy(options(200, true))) {
+            mcts.prepare(giveUp, 0, 0);
+            mcts.selectMove(initial, NO_DEADLINE);
+            SearchStatistics statistics = mcts.statistics();
+            assertTrue(move(statistics, "giveup").visits() <= 1, statistics.toString());
+            assertTrue(statistics.bestLineValue() >= 20, "the settled 20 is recorded as a line: " + statistics);
+            assertEquals(List.of(), mcts.treeInvariantViolations());
+        }
+        try (MctsStrategy mcts = new MctsStrategy(options(200, false))) {
+            mcts.prepare(giveUp, 0, 0);
+            mcts.selectMove(initial, NO_DEADLINE);
+            SearchStatistics statistics = mcts.statistics();
+            assertTrue(move(statistics, "giveup").visits() > move(statistics, "try").visits(),
+                    "without latches the sure 20 draws the search: " + statistics);
         }
     }
 }
