@@ -1222,8 +1222,8 @@ final class SearchTree {
      * The bookkeeping problems of the nodes reachable from the root, while no search runs; empty when
      * consistent: no claimed slot left behind, children are live nodes, the move visits of every role with a
      * choice at a node add up to the same number and never exceed the node's visits, values stay within the
-     * goals' range, the shared nodes are in the table under their own state's key, and the pool is not
-     * overdrawn.
+     * goals' range, latch bounds are ordered and hold a proven node's goals, the shared nodes are in the table
+     * under their own state's key, and the pool is not overdrawn.
      */
     List<String> invariantViolations() {
         List<String> problems = new ArrayList<>();
@@ -1264,6 +1264,14 @@ final class SearchTree {
             }
             if (roleVisits > visits[node]) {
                 problems.add("node " + node + ": " + roleVisits + " move visits but " + visits[node] + " visits");
+            }
+            for (int role = 0; role < roles; role++) {
+                int low = latchLow(node, role);
+                int high = latchHigh(node, role);
+                if (low > high || isProven(node) && (provenGoal(node, role) < low || provenGoal(node, role) > high)) {
+                    problems.add("node " + node + ": role " + role + " has latch bounds " + low + ".." + high
+                            + (isProven(node) ? " and proven goal " + provenGoal(node, role) : ""));
+                }
             }
             int first = firstChild[node];
             for (int j = first, stop = first < 0 ? first : first + (int) jointCount(node); j < stop; j++) {

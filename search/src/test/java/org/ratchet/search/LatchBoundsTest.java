@@ -232,4 +232,44 @@ class LatchBoundsTest {
                     "without latches the sure 20 draws the search: " + statistics);
         }
     }
+
+    @Test
+    void manyShortSearchesOnSeveralThreadsKeepTheBoundsConsistent() throws Exception {
+        for (String kif : List.of(SPOIL, GIVE_UP, SEAL)) {
+            StateMachineFactory game = game(kif);
+            // a pool of 20 nodes recycles all the time
+            for (int pool : new int[] {20, 100_000}) {
+                StateMachine referee = game.newMachine();
+                SearchOptions options = options(150, true).withThreads(4).withNodePoolSize(pool).withSeed(pool);
+                try (MctsStrategy mcts = new MctsStrategy(options)) {
+                    mcts.prepare(game, 0, 0);
+                    for (int search = 0; search < 30; search++) {
+                        if (referee.isTerminal()) {
+                            referee.setState(referee.initialState());
+                        }
+                        int move = mcts.selectMove(referee.currentState(), NO_DEADLINE);
+                        assertTrue(legal(referee, move), "illegal move " + move);
+                        assertEquals(List.of(), mcts.treeInvariantViolations(), "after search " + search);
+                        if (search % 3 == 0) { // re-rooting both hits and misses the tree
+                            int[] joint = new int[referee.roleCount()];
+                            joint[0] = move;
+                            for (int role = 1; role < joint.length; role++) {
+                                joint[role] = referee.legalMove(role, 0);
+                            }
+                            referee.advance(joint);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean legal(StateMachine machine, int move) {
+        for (int i = 0; i < machine.legalCount(0); i++) {
+            if (machine.legalMove(0, i) == move) {
+                return true;
+            }
+        }
+        return false;
+    }
 }
