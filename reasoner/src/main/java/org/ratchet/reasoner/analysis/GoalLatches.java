@@ -35,14 +35,12 @@ public final class GoalLatches {
     /** A relation's guards before the fixpoint has lowered them: every fluent (no rule can derive it yet). */
     private static final Set<Term> EVERYTHING = Collections.unmodifiableSet(new HashSet<>());
 
-    private final List<Term> roles;
     /** Per role: the goal values its rules name, ascending; empty where one is not a number. */
     private final List<int[]> values;
     /** Per role: goal value to the fluents any one of which rules it out (values without guards absent). */
     private final List<Map<Integer, Set<Term>>> guards;
 
-    private GoalLatches(List<Term> roles, List<int[]> values, List<Map<Integer, Set<Term>>> guards) {
-        this.roles = roles;
+    private GoalLatches(List<int[]> values, List<Map<Integer, Set<Term>>> guards) {
         this.values = values;
         this.guards = guards;
     }
@@ -78,7 +76,7 @@ public final class GoalLatches {
             perRole.add(named.length == 0 ? Map.of()
                 : roleGuards(role, named, goalRules, relationGuards, labels, symbols));
         }
-        return new GoalLatches(normalised.roles(), values, perRole);
+        return new GoalLatches(values, perRole);
     }
 
     /** The numbers the role's goal rules name, ascending; empty if a rule's value is not a plain number. */
@@ -203,11 +201,7 @@ public final class GoalLatches {
         return a == EVERYTHING ? b == EVERYTHING : b != EVERYTHING && a.equals(b);
     }
 
-    public List<Term> roles() {
-        return roles;
-    }
-
-    /** Whether any goal value of any role can be ruled out by a persistent fluent. */
+    /** Whether any goal value of any role (in the order of the game's role facts) can be ruled out. */
     public boolean any() {
         for (Map<Integer, Set<Term>> byValue : guards) {
             if (!byValue.isEmpty()) {
