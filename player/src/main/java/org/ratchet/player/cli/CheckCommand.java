@@ -13,12 +13,15 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
+import org.ratchet.reasoner.analysis.SubGames;
 import org.ratchet.reasoner.gdl.DependencyGraph;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.gdl.Stratification;
+import org.ratchet.reasoner.ground.GroundingBudget;
 import org.ratchet.reasoner.hsfc.CompileReport;
+import org.ratchet.reasoner.rewrite.Passes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,6 +42,9 @@ import picocli.CommandLine.Parameters;
             + "of the HSFC paper's Table 1) after engine=hsfc, or hsfc=gave_up with the reason and then the engine "
             + "that plays instead (engine=bottomup, or engine=topdown where bottomup cannot prepare the game "
             + "either) with its preparation time (engine_ms).",
+        "With --subgames, it goes on with the game's independent sub-games (groups of moves that change and read "
+            + "only their own fluents): subgames=N and the moves of the largest (subgame_moves), or subgames=unknown "
+            + "where the game is too large to factor in the time budget.",
         "Exit status: 0 if every file is valid GDL, 1 if any is not, 2 on usage errors."
     })
 public final class CheckCommand implements Callable<Integer> {
@@ -51,8 +57,12 @@ public final class CheckCommand implements Callable<Integer> {
     boolean compile;
 
     @Option(names = "--compile-seconds", defaultValue = "10", paramLabel = "S",
-        description = "Time budget for compiling one game with --compile (default: ${DEFAULT-VALUE}).")
+        description = "Time budget for compiling one game with --compile, and for factoring it with --subgames "
+            + "(default: ${DEFAULT-VALUE}).")
     double compileSeconds;
+
+    @Option(names = "--subgames", description = "Also factor each valid game into independent sub-games.")
+    boolean subGames;
 
     @Override
     public Integer call() {
@@ -76,6 +86,9 @@ public final class CheckCommand implements Callable<Integer> {
                 String report = CompileReport.of(game, budget);
                 line += " " + report + (report.startsWith("engine=" + Engines.HSFC) ? "" : " " + fallback(game));
             }
+            if (subGames) {
+                line += " " + subGames(game);
+            }
             out.println(line);
             return true;
         } catch (GdlException e) {
@@ -88,6 +101,18 @@ public final class CheckCommand implements Callable<Integer> {
             out.println("error: " + file + " internal error: " + oneLine(String.valueOf(e)));
         }
         return false;
+    }
+
+    /** How many independent sub-games the game has, and the moves of the largest. */
+    private String subGames(GameDescription game) throws GdlException {
+        long budgetMillis = Math.max(1, (long) (compileSeconds * 1000));
+        List<SubGames.SubGame> found = SubGames.of(Passes.normalForm(game),
+            new GroundingBudget(EngineOptions.defaults().memoryBudgetBytes(), budgetMillis)).subGames();
+        if (found.isEmpty()) {
+            return "subgames=unknown";
+        }
+        int largest = found.stream().mapToInt(subGame -> subGame.moves().size()).max().orElse(0);
+        return "subgames=" + found.size() + " subgame_moves=" + largest;
     }
 
     /** Which engine plays where hsfc gives up, and how long it takes to prepare the game for it. */

@@ -114,6 +114,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void subGamesAddTheFactoringToTheOkLine() {
+        String lightsOn = EDGE_CASES.resolveSibling("repository").resolve("lightsOn.kif").toString();
+        Run run = check("--subgames", lightsOn);
+        assertEquals(0, run.exitCode(), run.toString());
+        Map<String, String> values = keyValues(run.out().get(0));
+        assertEquals("4", values.get("subgames"), "one per lamp: " + run.out());
+        assertEquals("1", values.get("subgame_moves"), run.out().toString());
+
+        String chess = EDGE_CASES.resolveSibling("repository").resolve("chess.kif").toString();
+        Run tooLarge = check("--subgames", "--compile-seconds", "0.001", chess);
+        assertEquals(0, tooLarge.exitCode(), tooLarge.toString());
+        assertEquals("unknown", keyValues(tooLarge.out().get(0)).get("subgames"), tooLarge.out().toString());
+    }
+
+    @Test
     void invalidGamesGiveErrorLinesAndExitOne() {
         String functions = game("test_invalid_function_arities_differ.kif");
         String relations = game("test_invalid_sentence_arities_differ.kif");
