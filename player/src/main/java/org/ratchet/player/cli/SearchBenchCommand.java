@@ -54,6 +54,10 @@ public final class SearchBenchCommand implements Callable<Integer> {
             + "thread with a depth-first walk over the states, true or false (default: ${DEFAULT-VALUE}).")
     boolean puzzleWalk;
 
+    @Option(names = "--latches", defaultValue = "false", arity = "1", description = "Goal bounds from the game's "
+            + "latches on the tree's nodes, true or false (default: ${DEFAULT-VALUE}).")
+    boolean latches;
+
     @Override
     public Integer call() {
         SearchOptions options;
@@ -61,7 +65,8 @@ public final class SearchBenchCommand implements Callable<Integer> {
             options = SearchOptions.defaults().withSafetyMarginMillis(0)
                     .withPlayoutPolicy(PlayoutPolicy.parse(playout))
                     .withGrave(graveReference, SearchOptions.DEFAULT_GRAVE_BIAS)
-                    .withPuzzleSolver(puzzleWalk);
+                    .withPuzzleSolver(puzzleWalk)
+                    .withLatches(latches);
             if (threads != null) {
                 options = options.withThreads(threads);
             }
