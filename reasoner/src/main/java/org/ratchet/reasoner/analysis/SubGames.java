@@ -1,9 +1,11 @@
 package org.ratchet.reasoner.analysis;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,10 +43,30 @@ public final class SubGames {
     public record SubGame(Set<Term> moves, Set<Term> fluents) {
     }
 
-    private final List<SubGame> subGames;
+    /** The most ways one atom may be derived (as sets of sub-games) before {@link #focuses} gives up on it. */
+    private static final int MAX_ALTERNATIVES = 64;
 
-    private SubGames(List<SubGame> subGames) {
+    private final List<SubGame> subGames;
+    /** The ground instances by head node (empty for a game that was not factored). */
+    private final Map<Term, List<Instance>> byHead;
+    /** The index in {@link #subGames} of each linked fluent node {@code (true f)}. */
+    private final Map<Term, Integer> subGameOfFluent;
+    private final SymbolTable symbols;
+
+    private SubGames(List<SubGame> subGames, Map<Term, List<Instance>> byHead, SymbolTable symbols) {
         this.subGames = subGames;
+        this.byHead = byHead;
+        this.symbols = symbols;
+        this.subGameOfFluent = new HashMap<>();
+        for (int i = 0; i < subGames.size(); i++) {
+            for (Term fluent : subGames.get(i).fluents()) {
+                subGameOfFluent.put(new Compound(SymbolTable.TRUE, new Term[] {fluent}), i);
+            }
+        }
+    }
+
+    private static SubGames none(GameDescription game) {
+        return new SubGames(List.of(), Map.of(), game.symbols());
     }
 
     /** The sub-games, each with at least one move; empty if the game was too large to analyse. */
@@ -63,22 +85,34 @@ public final class SubGames {
             Grounder grounder = Grounder.ground(normalised, Stratification.of(normalised), statics, budget, 16);
             for (Rule rule : normalised.rules()) {
                 int head = rule.head().symbol();
-                if (statics.isStatic(head) || head == SymbolTable.GOAL || head == SymbolTable.TERMINAL
-                        || head == SymbolTable.INIT) {
+                if (statics.isStatic(head) || head == SymbolTable.TERMINAL || head == SymbolTable.INIT) {
                     continue;
                 }
                 if (!ground(rule, grounder, statics, budget, instances)) {
-                    return new SubGames(List.of());
+                    return none(normalised);
                 }
             }
         } catch (GroundingBudget.Exceeded tooLarge) {
-            return new SubGames(List.of());
+            return none(normalised);
         }
-        return new SubGames(connect(instances));
+        Map<Term, List<Instance>> byHead = new HashMap<>();
+        for (Instance instance : instances) {
+            byHead.computeIfAbsent(instance.head(), k -> new ArrayList<>()).add(instance);
+        }
+        return new SubGames(connect(instances, byHead), byHead, normalised.symbols());
     }
 
-    /** A ground rule instance: its head node and the nodes its body reads. */
-    private record Instance(Term head, List<Term> body) {
+    /**
+     * A ground rule instance: its head node, the nodes its body reads positively and those it reads under
+     * {@code not}.
+     */
+    private record Instance(Term head, List<Term> positives, List<Term> negatives) {
+        /** Everything the body reads, either way. */
+        List<Term> body() {
+            List<Term> all = new ArrayList<>(positives);
+            all.addAll(negatives);
+            return all;
+        }
     }
 
     /**
@@ -100,18 +134,33 @@ public final class SubGames {
     private static boolean join(Rule rule, List<Term> positives, int next, Substitution binding,
             Grounder grounder, StaticRelations statics, GroundingBudget budget, List<Instance> out) {
         if (next == positives.size()) {
-            List<Term> body = new ArrayList<>();
+            List<Term> read = new ArrayList<>();
+            List<Term> readNegated = new ArrayList<>();
             for (Literal literal : rule.body()) {
-                Literal inner = literal instanceof Literal.Negation negation ? negation.inner() : literal;
-                if (inner instanceof Literal.Positive positive && !statics.isStatic(positive.sentence().symbol())) {
-                    Term sentence = binding.apply(positive.sentence());
-                    if (!sentence.isGround()) {
-                        return true; // an unsafe rule; the validator refuses these, so this is no instance
+                if (literal instanceof Literal.Distinct distinct) {
+                    if (binding.apply(distinct.left()).equals(binding.apply(distinct.right()))) {
+                        return true; // no instance: the distinct fails
                     }
-                    body.add(node(sentence));
+                    continue;
                 }
+                boolean negated = literal instanceof Literal.Negation;
+                Literal inner = literal instanceof Literal.Negation negation ? negation.inner() : literal;
+                if (!(inner instanceof Literal.Positive positive)) {
+                    continue;
+                }
+                Term sentence = binding.apply(positive.sentence());
+                if (!sentence.isGround()) {
+                    return true; // an unsafe rule; the validator refuses these, so this is no instance
+                }
+                if (statics.isStatic(sentence.symbol())) {
+                    if (negated && grounder.set(sentence.symbol()).contains(sentence)) {
+                        return true; // no instance: the static fact it negates holds
+                    }
+                    continue;
+                }
+                (negated ? readNegated : read).add(node(sentence));
             }
-            out.add(new Instance(node(binding.apply(rule.head())), body));
+            out.add(new Instance(node(binding.apply(rule.head())), read, readNegated));
             return out.size() <= MAX_INSTANCES;
         }
         Term pattern = positives.get(next);
@@ -148,11 +197,7 @@ public final class SubGames {
     }
 
     /** The sub-games the instances' links make. */
-    private static List<SubGame> connect(List<Instance> instances) {
-        Map<Term, List<Instance>> byHead = new HashMap<>();
-        for (Instance instance : instances) {
-            byHead.computeIfAbsent(instance.head(), k -> new ArrayList<>()).add(instance);
-        }
+    private static List<SubGame> connect(List<Instance> instances, Map<Term, List<Instance>> byHead) {
         // fluents and derived atoms some move can influence: a fixpoint upwards from the moves
         Set<Term> influenced = new HashSet<>();
         boolean changed = true;
@@ -217,6 +262,109 @@ public final class SubGames {
                 result.add(new SubGame(Set.copyOf(group.moves()), Set.copyOf(group.fluents())));
             }
         }
+        return result;
+    }
+
+    /**
+     * The moves that can reach the role's highest goal on their own, one set per way of reaching it: where
+     * the goal rules (through the relations they read) ask for one of several groups of sub-games (any one
+     * board lit), each group's moves. Only the ways that need fewer than all the sub-games count; empty
+     * where there are none, or where the goal's derivation is recursive or has too many ways to tell.
+     * The moves are {@code (does role move)} sentences.
+     */
+    public List<Set<Term>> focuses(Term role) {
+        Term best = null;
+        int bestValue = -1;
+        for (Term head : byHead.keySet()) {
+            if (head.symbol() == SymbolTable.GOAL && head.arity() == 2 && head.arg(0).equals(role)) {
+                Integer value = numberOf(head.arg(1));
+                if (value != null && value > bestValue) {
+                    bestValue = value;
+                    best = head;
+                }
+            }
+        }
+        List<BitSet> ways = best == null ? null : ways(best, new HashSet<>(), new HashMap<>());
+        if (ways == null) {
+            return List.of();
+        }
+        long withMoves = subGames.size();
+        Set<Set<Term>> focuses = new LinkedHashSet<>();
+        for (BitSet way : ways) {
+            if (way.cardinality() > 0 && way.cardinality() < withMoves) {
+                Set<Term> moves = new HashSet<>();
+                way.stream().forEach(i -> moves.addAll(subGames.get(i).moves()));
+                focuses.add(Set.copyOf(moves));
+            }
+        }
+        return List.copyOf(focuses);
+    }
+
+    private Integer numberOf(Term value) {
+        if (!value.isGround() || value.arity() != 0) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(value.render(symbols));
+        } catch (NumberFormatException notANumber) {
+            return null;
+        }
+    }
+
+    /**
+     * The ways a node can hold, each as the set of sub-games whose fluents it reads; null where that cannot
+     * be told (recursion, too many ways). A fluent of no sub-game (the environment) adds none.
+     */
+    private List<BitSet> ways(Term node, Set<Term> onPath, Map<Term, List<BitSet>> known) {
+        if (isFluent(node) || isMove(node)) {
+            BitSet one = new BitSet();
+            Integer subGame = subGameOfFluent.get(node);
+            if (subGame != null) {
+                one.set(subGame);
+            }
+            return List.of(one);
+        }
+        if (known.containsKey(node)) {
+            return known.get(node);
+        }
+        if (!onPath.add(node)) {
+            return null;
+        }
+        Set<BitSet> ways = new LinkedHashSet<>();
+        for (Instance instance : byHead.getOrDefault(node, List.of())) {
+            Set<BitSet> combined = new LinkedHashSet<>(List.of(new BitSet()));
+            for (Term read : instance.body()) {
+                List<BitSet> readWays = ways(read, onPath, known);
+                if (readWays == null) {
+                    return null;
+                }
+                if (instance.negatives().contains(read)) {
+                    // what must stay false reads every sub-game any of its ways reads (none if it never holds)
+                    BitSet all = new BitSet();
+                    readWays.forEach(all::or);
+                    readWays = List.of(all);
+                }
+                Set<BitSet> next = new LinkedHashSet<>();
+                for (BitSet so : combined) {
+                    for (BitSet way : readWays) {
+                        BitSet union = (BitSet) so.clone();
+                        union.or(way);
+                        next.add(union);
+                    }
+                }
+                if (next.size() > MAX_ALTERNATIVES) {
+                    return null;
+                }
+                combined = next;
+            }
+            ways.addAll(combined);
+            if (ways.size() > MAX_ALTERNATIVES) {
+                return null;
+            }
+        }
+        onPath.remove(node);
+        List<BitSet> result = List.copyOf(ways);
+        known.put(node, result);
         return result;
     }
 

@@ -103,4 +103,26 @@ class SubGamesTest {
         GameDescription game = repository("checkers");
         assertEquals(List.of(), SubGames.of(game, new GroundingBudget(1L << 30, 1)).subGames());
     }
+
+    @Test
+    void anyBoardLitWinsSoEachBoardIsAFocusButOneBoardOfLampsIsNot() throws Exception {
+        GameDescription parallel = repository("lightsOnParallel");
+        SubGames factored = SubGames.of(parallel, new GroundingBudget(1L << 30, 60_000));
+        assertEquals(16, factored.subGames().size(), "one per lamp");
+        List<Set<String>> focuses = factored.focuses(parallel.roles().get(0)).stream()
+                .map(moves -> render(parallel, moves)).sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
+        assertEquals(List.of(
+                Set.of("(does robot (press 1 1))", "(does robot (press 1 2))", "(does robot (press 2 1))",
+                        "(does robot (press 2 2))"),
+                Set.of("(does robot (press 1 3))", "(does robot (press 1 4))", "(does robot (press 2 3))",
+                        "(does robot (press 2 4))"),
+                Set.of("(does robot (press 3 1))", "(does robot (press 3 2))", "(does robot (press 4 1))",
+                        "(does robot (press 4 2))"),
+                Set.of("(does robot (press 3 3))", "(does robot (press 3 4))", "(does robot (press 4 3))",
+                        "(does robot (press 4 4))")), focuses);
+
+        GameDescription single = repository("lightsOn");
+        assertEquals(List.of(), SubGames.of(single, new GroundingBudget(1L << 30, 60_000))
+                .focuses(single.roles().get(0)), "all four lamps at once: no part suffices");
+    }
 }
