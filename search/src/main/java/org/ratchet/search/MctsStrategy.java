@@ -1,5 +1,6 @@
 package org.ratchet.search;
 
+import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,6 +56,10 @@ public final class MctsStrategy implements ReportingStrategy {
     private static final long DUEL_MAX_MILLIS = 1_000;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
     private static final long REROOT_LOG_MILLIS = 100;
+    /** Factoring a puzzle for focused walks takes at most this long (and a tenth of the time left). */
+    private static final long FOCUS_MAX_MILLIS = 2_000;
+    /** The most focused puzzle walks: each takes its turn of the walk's share of the time. */
+    private static final int MAX_FOCUSED_WALKS = 8;
 
     private final SearchOptions options;
     private final SplittableRandom random;
@@ -79,6 +84,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private LearnedEvaluation.Samples evaluationSamples;
     /** Goal bounds from the game's latches, or null where it has none or they are switched off. */
     private LatchBounds latchBounds;
+    /** The move ids of each focused puzzle walk (empty: none). */
+    private List<IntSet> puzzleFocuses = List.of();
     private int evaluationFittedPlayouts;
     /** Whether this match's playouts value moves by their pairs too (NST), as asked or as the duel found. */
     private boolean pairsUsed;
@@ -117,6 +124,8 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
+        this.puzzleFocuses = bestLine != null && options.puzzleSolver() && options.puzzleFocus()
+                ? puzzleFocuses(deadlineMillis) : List.of();
         this.latchBounds = options.latches() ? LatchBounds.of(machine) : null;
         if (latchBounds != null) {
             LOG.info("latches: {}; they bound the tree's nodes", latchBounds.summary());
@@ -228,14 +237,37 @@ public final class MctsStrategy implements ReportingStrategy {
             worker.useLatchBounds(latchBounds);
         }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
-            worker.sharePuzzleWalk(new PuzzleSolver(game.newMachine(), bestLine, random.split(),
-                    puzzleWalkCapacity()));
+            PuzzleSolver[] walks = new PuzzleSolver[1 + puzzleFocuses.size()];
+            int capacity = puzzleWalkCapacity() / walks.length;
+            walks[0] = new PuzzleSolver(game.newMachine(), bestLine, random.split(), capacity, null);
+            for (int i = 0; i < puzzleFocuses.size(); i++) {
+                walks[1 + i] = new PuzzleSolver(game.newMachine(), bestLine, random.split(), capacity,
+                        puzzleFocuses.get(i));
+            }
+            worker.sharePuzzleWalks(walks);
         }
         if (workers[slot] != null) {
             retiredPlayouts += workers[slot].playouts(); // a worker replaced while busy keeps its count
         }
         workers[slot] = worker;
         return worker;
+    }
+
+    /** How many focused puzzle walks this match's search has (tests). */
+    int focusedWalks() {
+        return puzzleFocuses.size();
+    }
+
+    /**
+     * The focused walks' moves ({@link PuzzleSolver#focuses}), in at most a tenth of the time left and
+     * {@link #FOCUS_MAX_MILLIS}, logged: they explain the match's play.
+     */
+    private List<IntSet> puzzleFocuses(long deadlineMillis) {
+        long start = System.currentTimeMillis();
+        long budget = Math.min(FOCUS_MAX_MILLIS, Math.max(1, (deadlineMillis - start) / 10));
+        List<IntSet> focuses = PuzzleSolver.focuses(machine, budget, MAX_FOCUSED_WALKS);
+        LOG.info("puzzle focus in {} ms: {} focused walks", System.currentTimeMillis() - start, focuses.size());
+        return focuses;
     }
 
     /**

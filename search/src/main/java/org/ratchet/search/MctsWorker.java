@@ -78,9 +78,13 @@ final class MctsWorker implements SearchRunner.Worker {
     private int[] facts = new int[64];
     private int[] lineMoves = new int[64];
     private long playouts;
-    /** A puzzle's depth-first walk sharing this worker's time, or null; {@link #walkTurn}: whose turn is next. */
-    private PuzzleSolver puzzleWalk;
+    /**
+     * A puzzle's depth-first walks sharing this worker's time, in turn (the first of every move, then focused
+     * ones), or null; {@link #walkTurn}: whether a walk's turn is next, {@link #nextWalk}: whose.
+     */
+    private PuzzleSolver[] puzzleWalks;
     private boolean walkTurn;
+    private int nextWalk;
     /** Goal bounds of new nodes from the game's latches, or null; {@link #low}, {@link #high}: their scratch. */
     private LatchBounds latchBounds;
     private final int[] low;
@@ -166,27 +170,31 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     /**
-     * Makes this worker share its time with a puzzle's depth-first walk: after each iteration, the walk
-     * takes about as many engine steps as the iteration's playout did.
+     * Makes this worker share its time with a puzzle's depth-first walks: after each iteration, one walk
+     * (in turn) takes about as many engine steps as the iteration's playout did. The first walks every move.
      */
-    void sharePuzzleWalk(PuzzleSolver walk) {
-        this.puzzleWalk = walk;
+    void sharePuzzleWalks(PuzzleSolver... walks) {
+        this.puzzleWalks = walks;
     }
 
-    /** The puzzle walk this worker shares its time with, or null. */
+    /** The puzzle walk of every move this worker shares its time with, or null. */
     PuzzleSolver puzzleWalk() {
-        return puzzleWalk;
+        return puzzleWalks == null ? null : puzzleWalks[0];
     }
 
     @Override
     public boolean iterate(SearchRunner runner) {
-        if (puzzleWalk != null && walkTurn) {
+        if (puzzleWalks != null && walkTurn) {
             walkTurn = false;
-            if (puzzleWalk.work(tree.rootState(), playout.steps() + 1, runner) > 0) {
-                return false; // a stretch of the walk, not an iteration of the tree
+            for (int tries = 0; tries < puzzleWalks.length; tries++) {
+                PuzzleSolver walk = puzzleWalks[nextWalk];
+                nextWalk = (nextWalk + 1) % puzzleWalks.length;
+                if (walk.work(tree.rootState(), playout.steps() + 1, runner) > 0) {
+                    return false; // a stretch of a walk, not an iteration of the tree
+                }
             }
         }
-        walkTurn = puzzleWalk != null;
+        walkTurn = puzzleWalks != null;
         if (!tree.enterIteration(activitySlot, runner)) {
             return false;
         }

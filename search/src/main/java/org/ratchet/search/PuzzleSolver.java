@@ -1,10 +1,21 @@
 package org.ratchet.search;
 
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
+import org.ratchet.reasoner.analysis.SubGames;
+import org.ratchet.reasoner.gdl.GdlException;
+import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.rewrite.Passes;
 
 /**
  * A depth-first search over a puzzle's states that runs beside the tree search, in one worker's time:
@@ -16,6 +27,11 @@ import org.ratchet.reasoner.StateMachine;
  * one wrong step anywhere spoils the end, and they sample small state spaces over and over; an exhaustive
  * walk finds a full solution or proves the best score there is. When the walk ends with nothing left to
  * visit, the best line is optimal ({@link #exhaustedFrom}).
+ *
+ * <p>A walk may be <em>focused</em> on the moves of some of the puzzle's independent sub-games (those one
+ * way of reaching the best goal needs, {@code SubGames}): wherever one of those moves is legal, it tries only
+ * those, so where the puzzle is several boards of which one lit wins, it walks one board instead of all of
+ * them at once. A focused walk proves nothing when it ends.
  *
  * <p>The walk's stack keeps each level's state and legal moves in two int arenas, so a step allocates
  * nothing once the stack has reached its depth. Used by one thread at a time (its worker).
@@ -29,6 +45,8 @@ final class PuzzleSolver {
     private final SplittableRandom random;
     private final LongOpenHashSet visited;
     private final int visitedCapacity;
+    /** The moves a focused walk keeps to where any of them is legal, or null for a walk of every move. */
+    private final IntSet focus;
 
     /** The state the walk started from; null before the first start. Volatile: the strategy reads both. */
     private volatile State root;
@@ -51,13 +69,51 @@ final class PuzzleSolver {
     private final int[] joint = new int[1];
     private long steps;
 
-    /** {@code visitedCapacity}: the most state keys kept (16 to 32 bytes each, see {@link #bytesFor}). */
-    PuzzleSolver(StateMachine machine, BestLine bestLine, SplittableRandom random, int visitedCapacity) {
+    /**
+     * {@code visitedCapacity}: the most state keys kept (16 to 32 bytes each, see {@link #bytesFor});
+     * {@code focus}: the move ids a focused walk keeps to, or null.
+     */
+    PuzzleSolver(StateMachine machine, BestLine bestLine, SplittableRandom random, int visitedCapacity,
+            IntSet focus) {
         this.machine = machine;
         this.bestLine = bestLine;
         this.random = random;
         this.visitedCapacity = visitedCapacity;
         this.visited = new LongOpenHashSet(visitedCapacity, 0.5f);
+        this.focus = focus;
+    }
+
+    /**
+     * The move ids of focused walks for the machine's puzzle: its independent sub-games ({@link SubGames}),
+     * and for each way of reaching its best goal that needs only some of them, their moves; at most
+     * {@code max}. Factoring grounds the game again, within {@code budgetMillis}; a game too large for that,
+     * or without such ways, gets none.
+     */
+    static List<IntSet> focuses(StateMachine machine, long budgetMillis, int max) {
+        SubGames factored;
+        try {
+            factored = SubGames.of(Passes.normalForm(machine.description()),
+                    new GroundingBudget(EngineOptions.defaults().memoryBudgetBytes(), budgetMillis));
+        } catch (GdlException e) {
+            return List.of(); // the engine took the game, so this is not expected; nothing to focus on then
+        }
+        if (factored.subGames().isEmpty()) {
+            return List.of();
+        }
+        List<IntSet> focuses = new ArrayList<>();
+        for (Set<Term> moves : factored.focuses(machine.role(0))) {
+            IntSet ids = new IntOpenHashSet();
+            for (Term does : moves) {
+                int id = machine.moveId(0, does.arg(1));
+                if (id >= 0) {
+                    ids.add(id);
+                }
+            }
+            if (!ids.isEmpty() && focuses.size() < max) {
+                focuses.add(ids);
+            }
+        }
+        return focuses;
     }
 
     /** The memory a solver of {@code visitedCapacity} keys takes, in bytes. */
@@ -70,7 +126,7 @@ final class PuzzleSolver {
      * optimal there. Any thread may ask.
      */
     boolean exhaustedFrom(State state) {
-        return exhausted && state.equals(root);
+        return exhausted && focus == null && state.equals(root);
     }
 
     /** Engine steps taken since the solver was made. */
@@ -179,8 +235,19 @@ final class PuzzleSolver {
         if (movesAt + count > moves.length) {
             moves = Arrays.copyOf(moves, Math.max(movesAt + count, moves.length * 2));
         }
+        int kept = 0;
         for (int i = 0; i < count; i++) {
-            moves[movesAt + i] = machine.legalMove(0, i);
+            int move = machine.legalMove(0, i);
+            if (focus != null && focus.contains(move)) {
+                moves[movesAt + kept++] = move;
+            }
+        }
+        if (kept > 0) {
+            count = kept; // a focused walk where a move of its focus is legal: only those
+        } else {
+            for (int i = 0; i < count; i++) {
+                moves[movesAt + i] = machine.legalMove(0, i);
+            }
         }
         stateFrom[depth + 1] = from + length;
         moveFrom[depth + 1] = movesAt + count;

@@ -40,6 +40,8 @@ import java.util.function.Consumer;
  *                           state they reached as their goals, where every role's evaluation is used; 0 plays
  *                           every playout to the end
  * @param finalMove          how the move played is picked among the root's moves ({@link FinalMove})
+ * @param puzzleFocus        with the puzzle walk, more walks beside it, each focused on the moves of the
+ *                           independent sub-games one way of reaching the best goal needs ({@link PuzzleSolver})
  * @param latches            goal values ruled out by persistent facts ({@link LatchBounds}) bound each new
  *                           node's goals: a node whose every role's goal is settled is proven, and a move whose
  *                           best remaining goal is below a sibling's worst is not searched
@@ -48,7 +50,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
-        int evaluationCutoff, FinalMove finalMove, boolean latches) {
+        int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean latches) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -124,12 +126,12 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
      * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
-     * visited move played, no latch bounds.
+     * visited move played, no focused puzzle walks, no latch bounds.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false);
     }
 
     /**
@@ -246,6 +248,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.finalMove = newRule);
     }
 
+    /** With or without puzzle walks focused on sub-games beside the walk of every move. */
+    public SearchOptions withPuzzleFocus(boolean on) {
+        return with(c -> c.puzzleFocus = on);
+    }
+
     /** With or without goal bounds from latches (goal values that persistent facts rule out). */
     public SearchOptions withLatches(boolean on) {
         return with(c -> c.latches = on);
@@ -289,6 +296,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         int evaluationPlayouts;
         int evaluationCutoff;
         FinalMove finalMove;
+        boolean puzzleFocus;
         boolean latches;
 
         Fields(SearchOptions o) {
@@ -311,6 +319,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationPlayouts = o.evaluationPlayouts;
             evaluationCutoff = o.evaluationCutoff;
             finalMove = o.finalMove;
+            puzzleFocus = o.puzzleFocus;
             latches = o.latches;
         }
 
@@ -318,7 +327,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
-                    evaluationCutoff, finalMove, latches);
+                    evaluationCutoff, finalMove, puzzleFocus, latches);
         }
     }
 }
