@@ -39,6 +39,7 @@ public final class PlayerConfig {
     private final int searchPriorVisits;
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
+    private final boolean searchPuzzleFocus;
     private final boolean searchLatches;
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
@@ -75,6 +76,7 @@ public final class PlayerConfig {
                 + Setting.SEARCH_GRAVE_REFERENCE.key() + " are two ways to value untried moves; set one of them to 0");
         }
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
+        searchPuzzleFocus = bool(Setting.SEARCH_PUZZLE_FOCUS);
         searchLatches = bool(Setting.SEARCH_LATCHES);
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
@@ -243,6 +245,11 @@ public final class PlayerConfig {
     /** Whether puzzles get the depth-first walk beside the tree. */
     public boolean searchPuzzleWalk() {
         return searchPuzzleWalk;
+    }
+
+    /** Whether puzzles get walks focused on sub-games beside the walk of every move. */
+    public boolean searchPuzzleFocus() {
+        return searchPuzzleFocus;
     }
 
     /** Whether goal bounds from the game's latches prove and prune tree nodes. */

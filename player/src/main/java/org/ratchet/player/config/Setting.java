@@ -38,6 +38,9 @@ public enum Setting {
     SEARCH_PUZZLE_WALK("search.puzzle.walk", "true", "BOOL",
         "Puzzles: one search thread shares its time with a depth-first walk over every reachable state, so full"
             + " solutions and the best possible score are found where random playouts miss them."),
+    SEARCH_PUZZLE_FOCUS("search.puzzle.focus", "false", "BOOL",
+        "Puzzles with the walk: more walks take turns beside it, each keeping to the moves of the independent"
+            + " sub-games one way of reaching the best goal needs (one board of several, any of which wins)."),
     SEARCH_LATCHES("search.latches", "false", "BOOL",
         "Goal values that a persistent fact rules out for the rest of the game (a captured king cannot win) bound"
             + " the tree's nodes: a node whose every role's goal is settled is proven, and a move that cannot reach"

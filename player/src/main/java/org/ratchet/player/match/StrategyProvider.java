@@ -27,6 +27,7 @@ final class StrategyProvider {
             .withPriorVisits(config.searchPriorVisits())
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
             .withPuzzleSolver(config.searchPuzzleWalk())
+            .withPuzzleFocus(config.searchPuzzleFocus())
             .withLatches(config.searchLatches())
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
             .withEvaluationVisits(config.searchEvaluationVisits())
