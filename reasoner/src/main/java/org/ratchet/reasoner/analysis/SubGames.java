@@ -103,16 +103,10 @@ public final class SubGames {
     }
 
     /**
-     * A ground rule instance: its head node, the nodes its body reads positively and those it reads under
+     * A ground rule instance: its head node, every node its body reads, and which of those it reads under
      * {@code not}.
      */
-    private record Instance(Term head, List<Term> positives, List<Term> negatives) {
-        /** Everything the body reads, either way. */
-        List<Term> body() {
-            List<Term> all = new ArrayList<>(positives);
-            all.addAll(negatives);
-            return all;
-        }
+    private record Instance(Term head, List<Term> body, List<Term> negatives) {
     }
 
     /**
@@ -160,6 +154,7 @@ public final class SubGames {
                 }
                 (negated ? readNegated : read).add(node(sentence));
             }
+            read.addAll(readNegated);
             out.add(new Instance(node(binding.apply(rule.head())), read, readNegated));
             return out.size() <= MAX_INSTANCES;
         }
