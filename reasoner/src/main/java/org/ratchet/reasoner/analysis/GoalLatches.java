@@ -86,8 +86,8 @@ public final class GoalLatches {
             if (rule.head().arity() != 2 || !matches(rule.head().arg(0), role)) {
                 continue;
             }
-            Integer number = numberOf(rule.head().arg(1), symbols);
-            if (number == null) {
+            int number = numberOf(rule.head().arg(1), symbols);
+            if (number < 0) {
                 return new int[0];
             }
             values.add(number);
@@ -103,7 +103,7 @@ public final class GoalLatches {
             List<Rule> matching = new ArrayList<>();
             for (Rule rule : goalRules) {
                 if (rule.head().arity() == 2 && matches(rule.head().arg(0), role)
-                        && Integer.valueOf(value).equals(numberOf(rule.head().arg(1), symbols))) {
+                        && value == numberOf(rule.head().arg(1), symbols)) {
                     matching.add(rule);
                 }
             }
@@ -119,16 +119,9 @@ public final class GoalLatches {
         return !head.isGround() || head.equals(constant);
     }
 
-    /** The number a goal value term spells, or null for a variable or anything else. */
-    private static Integer numberOf(Term value, SymbolTable symbols) {
-        if (!value.isGround() || value.arity() != 0) {
-            return null;
-        }
-        try {
-            return Integer.parseInt(value.render(symbols));
-        } catch (NumberFormatException notANumber) {
-            return null;
-        }
+    /** The number a goal value term spells, or -1 for a variable or anything else. */
+    private static int numberOf(Term value, SymbolTable symbols) {
+        return value.isGround() && value.arity() == 0 ? symbols.numeral(value.symbol()) : -1;
     }
 
     /** The fluents that guard every one of the rules (EVERYTHING for no rules). */

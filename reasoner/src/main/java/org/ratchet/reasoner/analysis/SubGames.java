@@ -272,8 +272,8 @@ public final class SubGames {
         int bestValue = -1;
         for (Term head : byHead.keySet()) {
             if (head.symbol() == SymbolTable.GOAL && head.arity() == 2 && head.arg(0).equals(role)) {
-                Integer value = numberOf(head.arg(1));
-                if (value != null && value > bestValue) {
+                int value = head.arg(1).arity() == 0 ? symbols.numeral(head.arg(1).symbol()) : -1;
+                if (value > bestValue) {
                     bestValue = value;
                     best = head;
                 }
@@ -295,16 +295,7 @@ public final class SubGames {
         return List.copyOf(focuses);
     }
 
-    private Integer numberOf(Term value) {
-        if (!value.isGround() || value.arity() != 0) {
-            return null;
-        }
-        try {
-            return Integer.parseInt(value.render(symbols));
-        } catch (NumberFormatException notANumber) {
-            return null;
-        }
-    }
+
 
     /**
      * The ways a node can hold, each as the set of sub-games whose fluents it reads; null where that cannot
