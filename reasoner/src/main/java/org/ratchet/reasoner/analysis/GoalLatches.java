@@ -17,12 +17,12 @@ import org.ratchet.reasoner.gdl.Term;
 
 /**
  * Goal values that a persistent fact rules out for the rest of the game (a latch, after gadelac's persistent
- * facts). A fluent is persistent when the game keeps it by the plain frame rule ({@link PersistenceLabels}):
+ * facts). A fact is persistent when a frame rule of the game keeps it ({@link PersistenceLabels}):
  * once {@code whiteKingCaptured} is true it stays true, so a goal whose every rule needs
  * {@code (not (true whiteKingCaptured))}, directly or through the relations it reads, can never hold again.
  * The search uses this to know a role's remaining goal values in a state before the game ends.
  *
- * <p>The analysis works on the rules, not on states. A ground persistent fluent <em>guards</em> a relation
+ * <p>The analysis works on the rules, not on states. A ground persistent fact <em>guards</em> a relation
  * when no instance of the relation can hold while the fluent is true: every rule for it has a body literal
  * that fails then, either {@code (not (true f))} itself or a positive literal of a relation f guards. The
  * guards are the greatest fixpoint of that definition (every relation starts guarded by everything), which
@@ -167,7 +167,7 @@ public final class GoalLatches {
                 && inner.sentence().symbol() == SymbolTable.TRUE && inner.sentence().arity() == 1) {
             Term fluent = inner.sentence().arg(0);
             Set<Term> one = new HashSet<>();
-            if (fluent.isGround() && labels.isPersistentFluent(fluent.symbol())) {
+            if (fluent.isGround() && labels.isPersistentFact(fluent)) {
                 one.add(fluent);
             }
             return one;

@@ -3,11 +3,17 @@ package org.ratchet.reasoner.analysis;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.Literal;
 import org.ratchet.reasoner.gdl.Rule;
+import org.ratchet.reasoner.gdl.Substitution;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.gdl.Term;
+import org.ratchet.reasoner.gdl.Variable;
 
 /**
  * Temporal labels of gadelac (Algorithm 1): a relation is <em>permanent</em> when its facts hold in every
@@ -24,6 +30,8 @@ public final class PersistenceLabels {
 
     private final Int2IntOpenHashMap relationLabels = new Int2IntOpenHashMap();
     private final IntSet persistentFluents = new IntOpenHashSet();
+    /** The frame rules {@code (<= (next p) (true p))}, general or not: each keeps the facts matching p. */
+    private final List<Rule> frameRules = new ArrayList<>();
 
     private PersistenceLabels() {
     }
@@ -31,8 +39,11 @@ public final class PersistenceLabels {
     public static PersistenceLabels of(GameDescription normalised) {
         PersistenceLabels labels = new PersistenceLabels();
         for (Rule rule : normalised.rules()) {
-            if (isPlainFrameRule(rule)) {
-                labels.persistentFluents.add(rule.head().arg(0).symbol());
+            if (isFrameRule(rule)) {
+                labels.frameRules.add(rule);
+                if (keepsEveryFact(rule)) {
+                    labels.persistentFluents.add(rule.head().arg(0).symbol());
+                }
             }
         }
         Int2IntOpenHashMap bound = labels.relationLabels;
@@ -75,13 +86,28 @@ public final class PersistenceLabels {
         return labels;
     }
 
-    /** {@code (<= (next (f ?a ..)) (true (f ?a ..)))} with nothing else in the body. */
-    private static boolean isPlainFrameRule(Rule rule) {
+    /** {@code (<= (next p) (true p))} with nothing else in the body: every fact matching p stays true. */
+    private static boolean isFrameRule(Rule rule) {
         if (rule.head().symbol() != SymbolTable.NEXT || rule.head().arity() != 1 || rule.body().size() != 1) {
             return false;
         }
         return rule.body().get(0) instanceof Literal.Positive p && p.sentence().symbol() == SymbolTable.TRUE
             && p.sentence().arity() == 1 && p.sentence().arg(0).equals(rule.head().arg(0));
+    }
+
+    /**
+     * Whether a frame rule keeps every fact of its fluent: its arguments are distinct variables. One for some
+     * of them, such as {@code (<= (next (cell ?x ?y wall)) (true (cell ?x ?y wall)))}, keeps only those.
+     */
+    private static boolean keepsEveryFact(Rule frameRule) {
+        Term fluent = frameRule.head().arg(0);
+        Set<Term> variables = new HashSet<>();
+        for (int i = 0; i < fluent.arity(); i++) {
+            if (!(fluent.arg(i) instanceof Variable) || !variables.add(fluent.arg(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The label a body literal contributes, or -1 if its relation has none yet. */
@@ -106,8 +132,21 @@ public final class PersistenceLabels {
         return relationLabels.getOrDefault(relation, PERMANENT);
     }
 
-    /** Whether facts of this fluent, once true, stay true by the game's frame rule. */
+    /** Whether every fact of this fluent, once true, stays true by the game's frame rule. */
     public boolean isPersistentFluent(int functor) {
         return persistentFluents.contains(functor);
+    }
+
+    /**
+     * Whether this ground fact, once true, stays true: a frame rule keeps the facts its pattern matches
+     * ({@code (cell 3 4 wall)} under {@code (<= (next (cell ?x ?y wall)) (true (cell ?x ?y wall)))}).
+     */
+    public boolean isPersistentFact(Term fact) {
+        for (Rule frameRule : frameRules) {
+            if (new Substitution(frameRule.variableCount()).unify(frameRule.head().arg(0), fact)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

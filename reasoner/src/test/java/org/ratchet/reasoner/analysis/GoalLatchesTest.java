@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -114,5 +115,33 @@ class GoalLatchesTest {
     void connectFourHasNone() throws Exception {
         assertFalse(GoalLatches.of(Passes.normalForm(GameLoader.load(GameCorpus.repositoryGame("connectFour"))))
                 .any());
+    }
+
+    @Test
+    void aFrameRuleForSomeFactsMakesOnlyThosePersistent() throws Exception {
+        // walls stay, the runner moves: a wall where the runner must go guards the win, the runner's cell not
+        GameDescription game = Passes.normalForm(GameLoader.load("""
+            (role runner)
+            (init (cell 1 1 runner)) (init (step 0))
+            (succ 0 1) (succ 1 2)
+            (<= (legal runner build) (true (step 0)))
+            (<= (legal runner wait) (true (step ?n)))
+            (<= (next (cell 2 2 wall)) (does runner build))
+            (<= (next (cell ?x ?y wall)) (true (cell ?x ?y wall)))
+            (<= (next (cell 1 2 runner)) (true (cell 1 1 runner)))
+            (<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))
+            (<= terminal (true (step 2)))
+            (<= (goal runner 100) (not (true (cell 2 2 wall))) (not (true (cell 1 1 runner))))
+            (<= (goal runner 0) (true (cell 2 2 wall)))
+            (<= (goal runner 0) (true (cell 1 1 runner)))
+            """));
+        GoalLatches latches = GoalLatches.of(game);
+        assertEquals(Set.of("(cell 2 2 wall)"), names(game, latches.guards(0, 100)));
+    }
+
+    @Test
+    void wallmazeKeepsItsWallsNotItsRunners() throws Exception {
+        // its one frame rule without conditions is the walls'; a runner's cell changes, so it latches nothing
+        assertFalse(latches(Files.readString(GameCorpus.repositoryGame("wallmaze"))).any());
     }
 }

@@ -69,4 +69,23 @@ class StaticAndPersistentRelationsTest {
         assertEquals(PersistenceLabels.EPHEMERAL, labels.label(symbols.lookup("unseen")), "negation");
         assertEquals(PersistenceLabels.EPHEMERAL, labels.label(symbols.lookup("legal")));
     }
+
+    @Test
+    void aFrameRuleForSomeFactsOfAFluentDoesNotMakeItPersistent() throws Exception {
+        GameDescription game = Passes.normalForm(GameLoader.load("""
+            (role a)
+            (init (mark 1 x)) (init (pair 1 1)) (init (flag))
+            (<= (legal a wait) (true (flag)))
+            (<= (next (mark 1 ?s)) (true (mark 1 ?s)))
+            (<= (next (pair ?x ?x)) (true (pair ?x ?x)))
+            (<= (next (flag)) (true (flag)))
+            (<= terminal (true (mark 1 o)))
+            (goal a 100)
+            """));
+        PersistenceLabels labels = PersistenceLabels.of(game);
+        var symbols = game.symbols();
+        assertFalse(labels.isPersistentFluent(symbols.lookup("mark")), "only the marks of row 1 are kept");
+        assertFalse(labels.isPersistentFluent(symbols.lookup("pair")), "only the diagonal is kept");
+        assertTrue(labels.isPersistentFluent(symbols.lookup("flag")));
+    }
 }
