@@ -116,6 +116,22 @@ final class PuzzleSolver {
         return focuses;
     }
 
+    /**
+     * Moves the focus's moves among {@code moves[at .. at + count)} to the front and returns how many there
+     * are, or {@code count} if none is legal here (the walk then tries every move).
+     */
+    private int keepFocus(int at, int count) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int move = moves[at + i];
+            if (focus.contains(move)) {
+                moves[at + i] = moves[at + kept];
+                moves[at + kept++] = move;
+            }
+        }
+        return kept > 0 ? kept : count;
+    }
+
     /** The memory a solver of {@code visitedCapacity} keys takes, in bytes. */
     static long bytesFor(int visitedCapacity) {
         return 4L * Long.BYTES * visitedCapacity; // at most half full, rounded up to a power of two
@@ -235,19 +251,11 @@ final class PuzzleSolver {
         if (movesAt + count > moves.length) {
             moves = Arrays.copyOf(moves, Math.max(movesAt + count, moves.length * 2));
         }
-        int kept = 0;
         for (int i = 0; i < count; i++) {
-            int move = machine.legalMove(0, i);
-            if (focus != null && focus.contains(move)) {
-                moves[movesAt + kept++] = move;
-            }
+            moves[movesAt + i] = machine.legalMove(0, i);
         }
-        if (kept > 0) {
-            count = kept; // a focused walk where a move of its focus is legal: only those
-        } else {
-            for (int i = 0; i < count; i++) {
-                moves[movesAt + i] = machine.legalMove(0, i);
-            }
+        if (focus != null) {
+            count = keepFocus(movesAt, count);
         }
         stateFrom[depth + 1] = from + length;
         moveFrom[depth + 1] = movesAt + count;

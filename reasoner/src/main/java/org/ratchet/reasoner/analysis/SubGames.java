@@ -110,9 +110,9 @@ public final class SubGames {
     }
 
     /**
-     * Adds the rule's ground instances to {@code out}, each as its head node and body nodes: a fluent is
-     * named by the fluent term ({@code next} and {@code true} alike), a move by its {@code does} sentence
-     * ({@code legal} heads too), a derived atom by itself. False once {@link #MAX_INSTANCES} is passed.
+     * Adds the rule's ground instances to {@code out}, each as its head node and body nodes ({@link #node}:
+     * a fluent by its {@code true} sentence, {@code next} heads too, a move by its {@code does} sentence,
+     * {@code legal} heads too, a derived atom by itself). False once {@link #MAX_INSTANCES} is passed.
      */
     private static boolean ground(Rule rule, Grounder grounder, StaticRelations statics, GroundingBudget budget,
             List<Instance> out) {
@@ -294,8 +294,6 @@ public final class SubGames {
         }
         return List.copyOf(focuses);
     }
-
-
 
     /**
      * The ways a node can hold, each as the set of sub-games whose fluents it reads; null where that cannot
