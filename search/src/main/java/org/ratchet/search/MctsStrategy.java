@@ -450,7 +450,7 @@ public final class MctsStrategy implements ReportingStrategy {
             int child = tree.childOfMove(root, i);
             int exact = child >= 0 && tree.isProven(child) ? tree.provenGoal(child, role) : -1;
             double key;
-            if (!rootProven && exact < 0 && child >= 0 && tree.latchHigh(child, role) < floor) {
+            if (!rootProven && child >= 0 && tree.highestReachable(child, role) < floor) {
                 key = -3; // cannot reach what another move is sure of: only if every move is so
             } else if (rootProven) {
                 // Proven root: any move keeping the proven value; the most visited among them.

@@ -436,8 +436,7 @@ final class MctsWorker implements SearchRunner.Worker {
         int n = tree.edgeVisits(edge);
         int child = n > 0 && mover == role ? tree.childOfMove(node, moveIndex) : SearchTree.NONE;
         double score = ownScore(n, child, role, edge, logVisits);
-        if (child >= 0 && moverFloor >= 0
-                && (tree.isProven(child) ? tree.provenGoal(child, role) : tree.latchHigh(child, role)) < moverFloor) {
+        if (child >= 0 && moverFloor >= 0 && tree.highestReachable(child, role) < moverFloor) {
             return score - DOMINATED_PENALTY;
         }
         return score;

@@ -477,6 +477,14 @@ final class SearchTree {
     }
 
     /**
+     * Role's highest goal still reachable from the node: its exact goal if proven, else its latch upper bound.
+     * Below a {@link #latchFloor} of the node's parent, the move to it is dominated.
+     */
+    int highestReachable(int node, int role) {
+        return isProven(node) ? provenGoal(node, role) : latchHigh(node, role);
+    }
+
+    /**
      * The highest goal the role, moving alone at the node, is sure of through one of the node's children made
      * so far: a proven child's exact goal, else its latch lower bound; -1 with no child. A move whose child's
      * {@link #latchHigh} is below it cannot do as well, whatever is played after it.
