@@ -82,6 +82,8 @@ public final class MctsStrategy implements ReportingStrategy {
      * last fit rested on (a refinement whose fit rests on no more, out of time for the rest, is the last).
      */
     private LearnedEvaluation.Samples evaluationSamples;
+    /** The initial state's facts in a puzzle (the best-first walk's memory per state is sized by it). */
+    private int puzzleStateSize;
     /** Goal bounds from the game's latches, or null where it has none or they are switched off. */
     private LatchBounds latchBounds;
     /** The move ids of each focused puzzle walk (empty: none). */
@@ -124,6 +126,7 @@ public final class MctsStrategy implements ReportingStrategy {
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()));
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
+        this.puzzleStateSize = bestLine == null ? 0 : machine.initialState().size();
         this.puzzleFocuses = bestLine != null && options.puzzleSolver() && options.puzzleFocus()
                 ? puzzleFocuses(deadlineMillis) : List.of();
         this.latchBounds = options.latches() ? LatchBounds.of(machine) : null;
@@ -237,11 +240,17 @@ public final class MctsStrategy implements ReportingStrategy {
             worker.useLatchBounds(latchBounds);
         }
         if (bestLine != null && options.puzzleSolver() && slot == 0) {
-            PuzzleSolver[] walks = new PuzzleSolver[1 + puzzleFocuses.size()];
+            int bestFirst = options.puzzleBestFirst() ? 1 : 0;
+            PuzzleWalk[] walks = new PuzzleWalk[1 + bestFirst + puzzleFocuses.size()];
             int capacity = puzzleWalkCapacity() / walks.length;
             walks[0] = new PuzzleSolver(game.newMachine(), bestLine, random.split(), capacity, null);
+            if (bestFirst == 1) {
+                long bytes = capacity * PuzzleSolver.bytesFor(1);
+                walks[1] = new BestFirstSolver(game.newMachine(), bestLine,
+                        (int) Math.min(Integer.MAX_VALUE - 8, bytes / BestFirstSolver.bytesFor(puzzleStateSize)));
+            }
             for (int i = 0; i < puzzleFocuses.size(); i++) {
-                walks[1 + i] = new PuzzleSolver(game.newMachine(), bestLine, random.split(), capacity,
+                walks[1 + bestFirst + i] = new PuzzleSolver(game.newMachine(), bestLine, random.split(), capacity,
                         puzzleFocuses.get(i));
             }
             worker.sharePuzzleWalks(walks);
@@ -388,8 +397,8 @@ public final class MctsStrategy implements ReportingStrategy {
         if (bestLine == null || bestLine.value() < 0) {
             return false;
         }
-        PuzzleSolver walk = workers[0] == null ? null : workers[0].puzzleWalk();
-        return bestLine.value() >= SearchTree.MAX_GOAL || (walk != null && walk.exhaustedFrom(tree.rootState()));
+        return bestLine.value() >= SearchTree.MAX_GOAL
+                || (workers[0] != null && workers[0].puzzleWalkExhaustedFrom(tree.rootState()));
     }
 
     @Override

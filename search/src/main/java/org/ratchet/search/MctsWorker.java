@@ -2,6 +2,7 @@ package org.ratchet.search;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 
 /**
@@ -82,7 +83,7 @@ final class MctsWorker implements SearchRunner.Worker {
      * A puzzle's depth-first walks sharing this worker's time, in turn (the first of every move, then focused
      * ones), or null; {@link #walkTurn}: whether a walk's turn is next, {@link #nextWalk}: whose.
      */
-    private PuzzleSolver[] puzzleWalks;
+    private PuzzleWalk[] puzzleWalks;
     private boolean walkTurn;
     private int nextWalk;
     /** Goal bounds of new nodes from the game's latches, or null; {@link #low}, {@link #high}: their scratch. */
@@ -170,16 +171,23 @@ final class MctsWorker implements SearchRunner.Worker {
     }
 
     /**
-     * Makes this worker share its time with a puzzle's depth-first walks: after each iteration, one walk
-     * (in turn) takes about as many engine steps as the iteration's playout did. The first walks every move.
+     * Makes this worker share its time with a puzzle's walks: after each iteration, one walk (in turn, skipping
+     * those with nothing left to do) takes about as many engine steps as the iteration's playout did.
      */
-    void sharePuzzleWalks(PuzzleSolver... walks) {
+    void sharePuzzleWalks(PuzzleWalk... walks) {
         this.puzzleWalks = walks;
     }
 
-    /** The puzzle walk of every move this worker shares its time with, or null. */
-    PuzzleSolver puzzleWalk() {
-        return puzzleWalks == null ? null : puzzleWalks[0];
+    /** Whether one of the puzzle walks this worker shares its time with has seen every state from {@code state}. */
+    boolean puzzleWalkExhaustedFrom(State state) {
+        if (puzzleWalks != null) {
+            for (PuzzleWalk walk : puzzleWalks) {
+                if (walk.exhaustedFrom(state)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     @Override
@@ -187,7 +195,7 @@ final class MctsWorker implements SearchRunner.Worker {
         if (puzzleWalks != null && walkTurn) {
             walkTurn = false;
             for (int tries = 0; tries < puzzleWalks.length; tries++) {
-                PuzzleSolver walk = puzzleWalks[nextWalk];
+                PuzzleWalk walk = puzzleWalks[nextWalk];
                 nextWalk = (nextWalk + 1) % puzzleWalks.length;
                 if (walk.work(tree.rootState(), playout.steps() + 1, runner) > 0) {
                     return false; // a stretch of a walk, not an iteration of the tree

@@ -36,7 +36,7 @@ import org.ratchet.reasoner.rewrite.Passes;
  * <p>The walk's stack keeps each level's state and legal moves in two int arenas, so a step allocates
  * nothing once the stack has reached its depth. Used by one thread at a time (its worker).
  */
-final class PuzzleSolver {
+final class PuzzleSolver implements PuzzleWalk {
     /** Deeper walks stop there (a finite game ends sooner; this bounds the stack's memory). */
     private static final int MAX_DEPTH = 1 << 16;
 
@@ -137,26 +137,19 @@ final class PuzzleSolver {
         return 4L * Long.BYTES * visitedCapacity; // at most half full, rounded up to a power of two
     }
 
-    /**
-     * Whether the walk from {@code state} has visited every state reachable from it, so the best line is
-     * optimal there. Any thread may ask.
-     */
-    boolean exhaustedFrom(State state) {
+    /** A focused walk proves nothing: it skipped the moves off its focus. */
+    @Override
+    public boolean exhaustedFrom(State state) {
         return exhausted && focus == null && state.equals(root);
     }
 
-    /** Engine steps taken since the solver was made. */
-    long steps() {
+    @Override
+    public long steps() {
         return steps;
     }
 
-    /**
-     * Walks on from where it stopped for about {@code budget} engine steps, first starting over from
-     * {@code current} if that is not the walk's root. Returns the steps taken: 0 once there is nothing left
-     * to do (the walk is exhausted or a line already reaches the maximum goal). Stops early when the
-     * runner (if any) stops the search.
-     */
-    int work(State current, int budget, SearchRunner runner) {
+    @Override
+    public int work(State current, int budget, SearchRunner runner) {
         if (current != root && !current.equals(root)) {
             startFrom(current);
         }

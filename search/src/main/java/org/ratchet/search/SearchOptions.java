@@ -42,6 +42,8 @@ import java.util.function.Consumer;
  * @param finalMove          how the move played is picked among the root's moves ({@link FinalMove})
  * @param puzzleFocus        with the puzzle walk, more walks beside it, each focused on the moves of the
  *                           independent sub-games one way of reaching the best goal needs ({@link PuzzleSolver})
+ * @param puzzleBestFirst    with the puzzle walk, a best-first search beside it, expanding the state whose goal
+ *                           value is highest first ({@link BestFirstSolver})
  * @param latches            goal values ruled out by persistent facts ({@link LatchBounds}) bound each new
  *                           node's goals: a node whose every role's goal is settled is proven, and a move whose
  *                           best remaining goal is below a sibling's worst is not searched
@@ -50,7 +52,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
-        int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean latches) {
+        int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean puzzleBestFirst, boolean latches) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -126,12 +128,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
      * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
-     * visited move played, no focused puzzle walks, no latch bounds.
+     * visited move played, no focused or best-first puzzle walks, no latch bounds.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
-                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false);
+                DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false,
+                false);
     }
 
     /**
@@ -253,6 +256,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.puzzleFocus = on);
     }
 
+    /** With or without a best-first puzzle search beside the walk of every move. */
+    public SearchOptions withPuzzleBestFirst(boolean on) {
+        return with(c -> c.puzzleBestFirst = on);
+    }
+
     /** With or without goal bounds from latches (goal values that persistent facts rule out). */
     public SearchOptions withLatches(boolean on) {
         return with(c -> c.latches = on);
@@ -297,6 +305,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         int evaluationCutoff;
         FinalMove finalMove;
         boolean puzzleFocus;
+        boolean puzzleBestFirst;
         boolean latches;
 
         Fields(SearchOptions o) {
@@ -320,6 +329,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             evaluationCutoff = o.evaluationCutoff;
             finalMove = o.finalMove;
             puzzleFocus = o.puzzleFocus;
+            puzzleBestFirst = o.puzzleBestFirst;
             latches = o.latches;
         }
 
@@ -327,7 +337,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
-                    evaluationCutoff, finalMove, puzzleFocus, latches);
+                    evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches);
         }
     }
 }

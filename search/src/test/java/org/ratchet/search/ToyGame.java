@@ -219,7 +219,7 @@ abstract class ToyGame implements StateMachineFactory {
      * each digit picked, and 10000 + step. Move ids are the digits.
      */
     static ToyGame lock(int[] secret) {
-        return combination(secret, false);
+        return combination(secret, false, false);
     }
 
     /**
@@ -227,10 +227,18 @@ abstract class ToyGame implements StateMachineFactory {
      * score, the secret's, is 10 * length (under 100 for up to 9 digits).
      */
     static ToyGame digitsRight(int[] secret) {
-        return combination(secret, true);
+        return combination(secret, true, false);
     }
 
-    private static ToyGame combination(int[] secret, boolean partialCredit) {
+    /**
+     * The lock with hints: before the end the goal is 10 points per digit picked so far in its place, so the
+     * goal rules grade progress; at the end only the secret scores (100), as in {@link #lock}.
+     */
+    static ToyGame gradedLock(int[] secret) {
+        return combination(secret, false, true);
+    }
+
+    private static ToyGame combination(int[] secret, boolean partialCredit, boolean hints) {
         return new ToyGame() {
             int roles() {
                 return 1;
@@ -261,16 +269,16 @@ abstract class ToyGame implements StateMachineFactory {
             }
 
             int goal(int[] state, int role) {
-                if (!terminal(state)) {
+                if (!terminal(state) && !hints) {
                     return 0;
                 }
                 int right = 0;
-                for (int step = 0; step < secret.length; step++) {
+                for (int step = 0; step < step(state); step++) {
                     if (state[step] == 100 * step + secret[step]) {
                         right++;
                     }
                 }
-                if (partialCredit) {
+                if (partialCredit || !terminal(state)) {
                     return 10 * right;
                 }
                 return right == secret.length ? 100 : 0;
