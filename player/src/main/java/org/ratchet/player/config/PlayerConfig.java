@@ -40,6 +40,7 @@ public final class PlayerConfig {
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
     private final boolean searchPuzzleFocus;
+    private final boolean searchPuzzleBestFirst;
     private final boolean searchLatches;
     private final int searchEvaluationPercent;
     private final int searchEvaluationVisits;
@@ -77,6 +78,7 @@ public final class PlayerConfig {
         }
         searchPuzzleWalk = bool(Setting.SEARCH_PUZZLE_WALK);
         searchPuzzleFocus = bool(Setting.SEARCH_PUZZLE_FOCUS);
+        searchPuzzleBestFirst = bool(Setting.SEARCH_PUZZLE_BEST_FIRST);
         searchLatches = bool(Setting.SEARCH_LATCHES);
         searchEvaluationPercent = integer(Setting.SEARCH_EVALUATION_PERCENT, 0, 100);
         searchEvaluationVisits = integer(Setting.SEARCH_EVALUATION_VISITS, 0, 1000);
@@ -250,6 +252,11 @@ public final class PlayerConfig {
     /** Whether puzzles get walks focused on sub-games beside the walk of every move. */
     public boolean searchPuzzleFocus() {
         return searchPuzzleFocus;
+    }
+
+    /** Whether puzzles get a best-first search beside the walk of every move. */
+    public boolean searchPuzzleBestFirst() {
+        return searchPuzzleBestFirst;
     }
 
     /** Whether goal bounds from the game's latches prove and prune tree nodes. */

@@ -28,6 +28,7 @@ final class StrategyProvider {
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
             .withPuzzleSolver(config.searchPuzzleWalk())
             .withPuzzleFocus(config.searchPuzzleFocus())
+            .withPuzzleBestFirst(config.searchPuzzleBestFirst())
             .withLatches(config.searchLatches())
             .withEvaluationWeight(config.searchEvaluationPercent() / 100.0)
             .withEvaluationVisits(config.searchEvaluationVisits())
