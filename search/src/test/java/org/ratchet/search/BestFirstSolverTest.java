@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ratchet.reasoner.State;
@@ -12,8 +11,7 @@ import org.ratchet.reasoner.StateMachine;
 
 /** The best-first puzzle search: it follows graded goals, proves the best score, and claims nothing it cannot. */
 class BestFirstSolverTest {
-    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
-    private static final int[] SECRET = {2, 0, 1, 2, 2, 0, 1, 1, 0, 2};
+    private static final int[] SECRET = PuzzleSolverTest.SECRET;
 
     @Test
     void gradedGoalsLeadItToTheSolutionWhereTheWalkSearchesBlindly() {
@@ -94,23 +92,8 @@ class BestFirstSolverTest {
 
     @Test
     void thePlayerWithBestFirstSolvesTheGradedLock() {
-        ToyGame game = ToyGame.gradedLock(SECRET);
-        StateMachine machine = game.newMachine();
-        SearchOptions options = MctsToyGameTest.options(500, 1).withPuzzleSolver(true).withPuzzleBestFirst(true);
-        try (MctsStrategy mcts = new MctsStrategy(options)) {
-            mcts.prepare(game, 0, 0);
-            State state = machine.initialState();
-            int[] joint = new int[1];
-            for (int step = 0; step < SECRET.length; step++) {
-                joint[0] = mcts.selectMove(state, NO_DEADLINE);
-                assertEquals(SECRET[step], joint[0], "step " + step + ": " + mcts.statistics());
-                assertEquals(100, mcts.statistics().provenValue(), "the found line is certain");
-                machine.setState(state);
-                machine.advance(joint);
-                state = machine.currentState();
-            }
-            assertEquals(List.of(), mcts.treeInvariantViolations());
-        }
+        PuzzleSolverTest.playsTheSecretThrough(ToyGame.gradedLock(SECRET),
+                MctsToyGameTest.options(500, 1).withPuzzleSolver(true).withPuzzleBestFirst(true));
     }
 
     /** The goal the line reaches when replayed from {@code start}. */

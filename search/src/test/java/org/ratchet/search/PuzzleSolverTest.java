@@ -18,7 +18,7 @@ import org.ratchet.reasoner.gdl.GameLoader;
 /** The puzzle walk beside the tree: it finds what playouts miss, proves the best score, follows the root. */
 class PuzzleSolverTest {
     private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
-    private static final int[] SECRET = {2, 0, 1, 2, 2, 0, 1, 1, 0, 2};
+    static final int[] SECRET = {2, 0, 1, 2, 2, 0, 1, 1, 0, 2};
 
     @Test
     void theWalkOpensTheLockAndItsLineReplays() {
@@ -84,9 +84,16 @@ class PuzzleSolverTest {
     void theSearchPlaysAWholePuzzleFoundByTheWalk() {
         // A lock of 10 digits: 59,049 sequences, one opens it. The tree search alone opens it only by luck;
         // with the walk sharing its thread the player opens it, then follows the line without searching.
-        ToyGame game = ToyGame.lock(SECRET);
+        playsTheSecretThrough(ToyGame.lock(SECRET), MctsToyGameTest.options(200_000, 1).withPuzzleSolver(true));
+    }
+
+    /**
+     * Plays a lock with {@code options}: every move must be the secret's, with the line proven at 100, and the
+     * tree must keep its invariants. Shared with {@link BestFirstSolverTest}.
+     */
+    static void playsTheSecretThrough(ToyGame game, SearchOptions options) {
         StateMachine machine = game.newMachine();
-        try (MctsStrategy mcts = new MctsStrategy(MctsToyGameTest.options(200_000, 1).withPuzzleSolver(true))) {
+        try (MctsStrategy mcts = new MctsStrategy(options)) {
             mcts.prepare(game, 0, 0);
             State state = machine.initialState();
             int[] joint = new int[1];
@@ -101,6 +108,7 @@ class PuzzleSolverTest {
             machine.setState(state);
             assertTrue(machine.isTerminal());
             assertEquals(100, machine.goal(0));
+            assertEquals(List.of(), mcts.treeInvariantViolations());
         }
     }
 
