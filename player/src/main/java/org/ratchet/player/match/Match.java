@@ -45,6 +45,16 @@ final class Match {
     static final long REPLY_SLACK_MILLIS = 50;
     /** The most time the strategy leaves before a deadline. */
     static final long MAX_SEARCH_SLACK_MILLIS = 500;
+    /**
+     * While the search engine compiles, a search on the fallback engine (its prepare in the start clock too)
+     * gets this share of its time, at the end: the search thread waits for the compile first, leaving it the
+     * processor, and searches on the compiled engine instead if it arrives. The fallback engines run tens to
+     * hundreds of times slower than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a
+     * compile finishing sooner is worth far more than the fallback's search, and a search beside it on a
+     * shared processor slowed it down (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s
+     * alone, so the first two moves were searched at 7-15 iterations/s).
+     */
+    static final int FALLBACK_SEARCH_PERCENT = 25;
 
     private final StartMessage start;
     private final String label;
@@ -282,6 +292,9 @@ final class Match {
     private void prepareStrategy(long compileDeadline, long readyDeadline) {
         StateMachineFactory factory = await(preparation.searchFactory, compileDeadline);
         if (factory == null) {
+            factory = yieldToCompile(readyDeadline - searchSlackMillis());
+        }
+        if (factory == null) {
             factory = await(preparation.fallbackFactory, readyDeadline);
         }
         if (factory != null) {
@@ -292,6 +305,20 @@ final class Match {
     /** The search engine's compile for this match; the next play after it completes switches to it. */
     CompletableFuture<StateMachineFactory> searchCompile() {
         return preparation.searchFactory;
+    }
+
+    /**
+     * Waits for a search compile still running until {@link #FALLBACK_SEARCH_PERCENT} of the time to
+     * {@code deadlineMillis} is left (no wait once it has ended); returns its engine if it is ready by then,
+     * else null.
+     */
+    private StateMachineFactory yieldToCompile(long deadlineMillis) {
+        CompletableFuture<StateMachineFactory> compile = preparation.searchFactory;
+        if (!compile.isDone()) {
+            long now = System.currentTimeMillis();
+            await(compile, now + Math.max(0, deadlineMillis - now) * (100 - FALLBACK_SEARCH_PERCENT) / 100);
+        }
+        return doneValue(compile);
     }
 
     /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
@@ -333,6 +360,7 @@ final class Match {
             return;
         }
         try {
+            yieldToCompile(pending.deadlineMillis - searchSlackMillis());
             upgradeStrategy();
             if (strategy == null || searchView == null) {
                 pending.searchGaveUp();

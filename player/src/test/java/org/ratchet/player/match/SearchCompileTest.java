@@ -114,8 +114,8 @@ class SearchCompileTest {
 
     /**
      * The compile is held back until after the first move, far beyond the share of the start clock the
-     * match waits for it: the first move is searched on the fallback engine, and once the
-     * compile finishes the match switches to the compiled engine (hsfc) for the following moves.
+     * match waits for it and the share of the play clock: the first move is searched on the fallback engine,
+     * and once the compile finishes the match switches to the compiled engine (hsfc) for the following moves.
      */
     @Test
     void aCompileTooSlowForTheStartClockTakesOverWhenItFinishes() throws Exception {
@@ -131,10 +131,10 @@ class SearchCompileTest {
         Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn);
         try (MatchManager manager = new MatchManager(config(), strategies, slow)) {
             Referee referee = new Referee(manager, "slow.1", 0);
-            assertEquals("ready", reply(manager, new StartMessage("slow.1", "xplayer", ticTacToe(), 2_000, 10_000)));
+            assertEquals("ready", reply(manager, new StartMessage("slow.1", "xplayer", ticTacToe(), 2_000, 2_000)));
             referee.play();
             assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
-                "the first move comes from a search on the fallback engine");
+                "the first move comes from a search on the fallback engine, in the share of the clock left to it");
 
             release.countDown();
             assertTrue(compiled.await(WAIT_SECONDS, TimeUnit.SECONDS), "the compile finished");
@@ -147,6 +147,38 @@ class SearchCompileTest {
             referee.play();
             assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "and stays on it: " + searchedOn);
             assertEquals("aborted", reply(manager, new AbortMessage("slow.1")));
+        }
+    }
+
+    /**
+     * A play that arrives while the compile runs waits for it before searching on the fallback engine, leaving
+     * it the processor: a compile that finishes within that wait is searched on at once, for this very move.
+     */
+    @Test
+    void aCompileFinishingDuringAPlayIsSearchedOnForThatMove() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        SearchCompiler slow = (game, options) -> {
+            awaitOrStop(release);
+            return Engines.create(Engines.HSFC, game, options);
+        };
+        List<String> searchedOn = new CopyOnWriteArrayList<>();
+        Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn);
+        try (MatchManager manager = new MatchManager(config(), strategies, slow)) {
+            Referee referee = new Referee(manager, "wait.1", 0);
+            assertEquals("ready", reply(manager, new StartMessage("wait.1", "xplayer", ticTacToe(), 1_000, 20_000)));
+            Thread releaser = new Thread(() -> {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                release.countDown();
+            });
+            releaser.start();
+            referee.play();
+            releaser.join();
+            assertEquals(List.of("hsfc"), searchedOn, "the first move waited for the compile and searched on hsfc");
+            assertEquals("aborted", reply(manager, new AbortMessage("wait.1")));
         }
     }
 
