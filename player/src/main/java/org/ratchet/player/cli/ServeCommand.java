@@ -46,7 +46,9 @@ public final class ServeCommand implements Callable<Integer> {
                 command.addOption(OptionSpec.builder(setting.flag())
                     .paramLabel(setting.valueLabel())
                     .type(String.class)
-                    .description(setting.description() + " (default: " + setting.defaultValue() + ")")
+                    // picocli formats descriptions (%n is a line break): a percent sign of the text is escaped
+                    .description((setting.description() + " (default: " + setting.defaultValue() + ")")
+                        .replace("%", "%%"))
                     .build());
             }
             return command;

@@ -1,7 +1,9 @@
 package org.ratchet.player.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ratchet.player.config.Setting;
@@ -16,6 +18,18 @@ class ServeCommandTest {
             assertNotNull(spec.findOption(setting.flag()), setting.flag());
         }
         assertNotNull(spec.findOption("--config"));
+    }
+
+    /** Option descriptions are format strings to picocli: each setting's must print as written, percent signs too. */
+    @Test
+    void helpPrintsEverySettingsDescriptionAsWritten() {
+        CommandLineRun run = CommandLineRun.of("serve", "--help");
+        assertEquals(0, run.exit());
+        assertFalse(run.err().contains("Could not format"), run.err());
+        String help = run.out().replaceAll("\\s+", ""); // the help wraps long lines, within words too
+        for (Setting setting : Setting.values()) {
+            assertTrue(help.contains(setting.description().replaceAll("\\s+", "")), setting.flag());
+        }
     }
 
     @Test
