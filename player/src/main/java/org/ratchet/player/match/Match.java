@@ -46,13 +46,15 @@ final class Match {
     /** The most time the strategy leaves before a deadline. */
     static final long MAX_SEARCH_SLACK_MILLIS = 500;
     /**
-     * While the search engine compiles, a search on the fallback engine (its prepare in the start clock too)
-     * gets this share of its time, at the end: the search thread waits for the compile first, leaving it the
-     * processor, and searches on the compiled engine instead if it arrives. The fallback engines run tens to
-     * hundreds of times slower than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a
-     * compile finishing sooner is worth far more than the fallback's search, and a search beside it on a
-     * shared processor slowed it down (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s
-     * alone, so the first two moves were searched at 7-15 iterations/s).
+     * While the search engine compiles, a search on the fallback engine in a play clock gets this share of its
+     * time, at the end: the search thread waits for the compile first, leaving it the processor, and searches
+     * on the compiled engine instead if it arrives. The fallback engines run tens to hundreds of times slower
+     * than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a compile finishing sooner
+     * is worth far more than the fallback's search, and a search beside it on a shared processor slowed it
+     * down (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s alone, so the first two
+     * moves were searched at 7-15 iterations/s). The start clock already leaves the compile alone for
+     * {@code compile.budget.percent} of its time; the fallback's prepare keeps the rest, since it has fixed
+     * costs (a sample of playouts for the tree's layout) that a slow engine needs a second for.
      */
     static final int FALLBACK_SEARCH_PERCENT = 25;
 
@@ -292,9 +294,6 @@ final class Match {
     private void prepareStrategy(long compileDeadline, long readyDeadline) {
         StateMachineFactory factory = await(preparation.searchFactory, compileDeadline);
         if (factory == null) {
-            factory = yieldToCompile(readyDeadline - searchSlackMillis());
-        }
-        if (factory == null) {
             factory = await(preparation.fallbackFactory, readyDeadline);
         }
         if (factory != null) {
@@ -309,16 +308,14 @@ final class Match {
 
     /**
      * Waits for a search compile still running until {@link #FALLBACK_SEARCH_PERCENT} of the time to
-     * {@code deadlineMillis} is left (no wait once it has ended); returns its engine if it is ready by then,
-     * else null.
+     * {@code deadlineMillis} is left; no wait once it has ended (the next {@link #upgradeStrategy} takes it).
      */
-    private StateMachineFactory yieldToCompile(long deadlineMillis) {
+    private void yieldToCompile(long deadlineMillis) {
         CompletableFuture<StateMachineFactory> compile = preparation.searchFactory;
         if (!compile.isDone()) {
             long now = System.currentTimeMillis();
             await(compile, now + Math.max(0, deadlineMillis - now) * (100 - FALLBACK_SEARCH_PERCENT) / 100);
         }
-        return doneValue(compile);
     }
 
     /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
