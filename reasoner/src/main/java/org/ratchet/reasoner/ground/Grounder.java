@@ -1,6 +1,7 @@
 package org.ratchet.reasoner.ground;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
@@ -35,6 +36,8 @@ public final class Grounder {
     private final Int2ObjectOpenHashMap<InstanceSet> sets = new Int2ObjectOpenHashMap<>();
     private final GroundingBudget budget;
     private final int maxDepth;
+    /** The rule being joined (null before the first), for {@link #whereItStopped}. */
+    private Rule runningRule;
 
     private Grounder(GroundingBudget budget, int maxDepth) {
         this.budget = budget;
@@ -45,6 +48,39 @@ public final class Grounder {
     public static Grounder ground(GameDescription game, Stratification strata, StaticRelations statics,
             GroundingBudget budget, int maxDepth) {
         Grounder grounder = new Grounder(budget, maxDepth);
+        try {
+            grounder.groundAll(game, strata, statics);
+        } catch (GroundingBudget.Exceeded stopped) {
+            throw new GroundingBudget.Exceeded(stopped.getMessage() + " " + grounder.whereItStopped(game.symbols()),
+                    stopped.memory);
+        }
+        return grounder;
+    }
+
+    /** The relations the summary of a grounding that ran out of budget names: the largest so far. */
+    private static final int LARGEST_NAMED = 4;
+
+    /**
+     * Where a grounding that ran out of budget was, for the reason a game is declined: the rule it was
+     * joining, and the largest relations so far with their instance counts, which say what blew up.
+     */
+    private String whereItStopped(SymbolTable symbols) {
+        List<Int2ObjectMap.Entry<InstanceSet>> largest = new ArrayList<>(sets.int2ObjectEntrySet());
+        largest.sort((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()));
+        StringBuilder where = new StringBuilder("(");
+        if (runningRule != null) {
+            where.append("grounding a rule for ").append(symbols.name(runningRule.head().symbol()))
+                    .append(runningRule.line() > 0 ? " at line " + runningRule.line() : "").append("; ");
+        }
+        where.append("largest relations so far:");
+        for (int i = 0; i < Math.min(LARGEST_NAMED, largest.size()); i++) {
+            where.append(i == 0 ? " " : ", ").append(symbols.name(largest.get(i).getIntKey())).append(' ')
+                    .append(largest.get(i).getValue().size());
+        }
+        return where.append(')').toString();
+    }
+
+    private void groundAll(GameDescription game, Stratification strata, StaticRelations statics) {
         for (var component : strata.components()) {
             boolean allStatic = true;
             for (int relation : component) {
@@ -60,7 +96,7 @@ public final class Grounder {
                     rules.add(rule);
                 }
             }
-            grounder.fixpoint(rules, members, statics, false);
+            fixpoint(rules, members, statics, false);
         }
         IntSet dynamic = new IntOpenHashSet();
         List<Rule> dynamicRules = new ArrayList<>();
@@ -89,8 +125,7 @@ public final class Grounder {
         }
         dynamic.add(SymbolTable.TRUE);
         dynamic.add(SymbolTable.DOES);
-        grounder.fixpoint(dynamicRules, dynamic, statics, true);
-        return grounder;
+        fixpoint(dynamicRules, dynamic, statics, true);
     }
 
     /** {@code (to ?0 .. ?n-1) <= (from ?0 .. ?n-1)}. */
@@ -360,6 +395,7 @@ public final class Grounder {
      * built on it are still nearly empty.
      */
     private final class JoinPlan {
+        private final Rule rule;
         private final Term head;
         private final Term delta;
         private final int variables;
@@ -388,6 +424,7 @@ public final class Grounder {
         private List<Term> sink;
 
         JoinPlan(Rule rule, Term delta, StaticRelations statics, boolean relaxed) {
+            this.rule = rule;
             head = rule.head();
             this.delta = delta;
             variables = rule.variableCount();
@@ -585,6 +622,7 @@ public final class Grounder {
         }
 
         void run() {
+            runningRule = rule;
             if (stale()) {
                 plan();
             }

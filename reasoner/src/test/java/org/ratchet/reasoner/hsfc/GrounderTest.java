@@ -1,12 +1,19 @@
 package org.ratchet.reasoner.hsfc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ratchet.reasoner.analysis.StaticRelations;
+import org.ratchet.reasoner.gdl.DependencyGraph;
+import org.ratchet.reasoner.gdl.GameDescription;
+import org.ratchet.reasoner.gdl.GameLoader;
+import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.ground.Grounder;
 import org.ratchet.reasoner.ground.GroundingBudget;
+import org.ratchet.reasoner.rewrite.Passes;
 
 class GrounderTest {
     /**
@@ -48,5 +55,33 @@ class GrounderTest {
         // Joined through the jumps, each of the 64 cells leads to at most one chain; the cross product of
         // four empty-cell literals would try 64^4 combinations.
         assertTrue(budget.ticks() < 10_000, "grounding tried " + budget.ticks() + " candidate matches");
+    }
+
+    /**
+     * A grounding past its budget says where it was: the rule it was joining and the largest relations with
+     * their sizes, which is what a declined game's reason needs to show what blew up.
+     */
+    @Test
+    void aGroundingPastItsBudgetNamesTheRuleAndTheLargestRelations() throws Exception {
+        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
+        for (int i = 1; i <= 40; i++) {
+            kif.append("(init (mark ").append(i).append("))\n");
+        }
+        kif.append("""
+            (<= (legal p (pair ?x ?y)) (true (mark ?x)) (true (mark ?y)))
+            (<= (next (mark ?x)) (true (mark ?x)))
+            (<= (next (control p)) (true (control p)))
+            """);
+        GameDescription game = Passes.normalForm(GameLoader.load(kif.toString()));
+        Stratification strata = Stratification.of(game);
+        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
+        // room for about 500 instances: the marks fit, the 1,600 pairs do not
+        GroundingBudget budget = new GroundingBudget(500 * 96, 60_000);
+
+        GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class,
+            () -> Grounder.ground(game, strata, statics, budget, 16));
+        assertTrue(stopped.memory, stopped.getMessage());
+        assertTrue(stopped.getMessage().contains("grounding a rule for legal at line "), stopped.getMessage());
+        assertTrue(stopped.getMessage().matches(".*largest relations so far: legal \\d+, .*"), stopped.getMessage());
     }
 }
