@@ -81,13 +81,18 @@ public final class HsfcCompiler {
             throw new GdlException("unknown hypothesis order '" + options.order() + "' (auto, best, source or worst)");
         }
         GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
+        HsfcCompiler.Run run = new HsfcCompiler.Run(game, budget, strategy, denseTableLimit, options.progress());
         try {
-            return new HsfcCompiler.Run(game, budget, strategy, denseTableLimit, options.progress()).compile();
+            return run.compile();
         } catch (GroundingBudget.Exceeded e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new GdlException("hsfc compile cancelled (its thread was interrupted)");
             }
-            throw new GdlException("hsfc cannot ground this game within its budget: " + e.getMessage());
+            // past grounding, the last stage completed says how far it got (grounding says where it stopped)
+            throw new GdlException("hsfc cannot ground this game within its budget: " + e.getMessage()
+                + (run.lastStage == null ? "" : " (after " + run.lastStage
+                    + (run.tablesOfLine > 0 ? "; building the tables of the rule at line " + run.tablesOfLine : "")
+                    + ")"));
         } catch (IllegalArgumentException | IllegalStateException | StackOverflowError e) {
             throw new GdlException("hsfc cannot compile this game: " + e);
         }
@@ -110,12 +115,19 @@ public final class HsfcCompiler {
         private final List<Rule> permanentRules = new ArrayList<>();
         private final IntSet[] phaseRelations = new IntSet[3];
         private final EngineOptions.Progress progress;
+        /** The stage completed last ({@link EngineOptions.Progress}), or null before the first. */
+        private String lastStage;
+        /** The source line of the rule whose tables are being built, 0 between rules. */
+        private int tablesOfLine;
         /** Shared by the orderings of every table build of this compile (see {@link HypothesisOrder}). */
         private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
 
         Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy,
                 long denseTableLimit, EngineOptions.Progress progress) {
-            this.progress = progress;
+            this.progress = stage -> {
+                lastStage = stage;
+                progress.completed(stage);
+            };
             this.denseTableLimit = denseTableLimit;
             this.original = original;
             this.budget = budget;
@@ -446,6 +458,7 @@ public final class HsfcCompiler {
          * null if the rule can never fire.
          */
         private RulePlan compileRule(Rule rule, HypothesisOrder order, RuleCompiler compiler) {
+            tablesOfLine = rule.line();
             long ruleStart = System.nanoTime();
             List<Term> hypotheses = order.order(rule, strategy);
             Attempt attempt = tryCompile(rule, hypotheses, compiler);
@@ -467,6 +480,7 @@ public final class HsfcCompiler {
                 LOG.debug("hsfc tables of the rule at line {} took {} ms, order {}", rule.line(), ruleMillis,
                     hypotheses);
             }
+            tablesOfLine = 0;
             return tables;
         }
 
