@@ -468,12 +468,7 @@ public final class HsfcCompiler {
                 LOG.debug("hsfc: tables of the rule at line {} in order {} exceed the memory budget; trying order"
                     + " {}", rule.line(), hypotheses, small);
                 hypotheses = small;
-                try {
-                    tables = compiler.compile(rule, hypotheses);
-                } catch (GroundingBudget.Exceeded again) {
-                    throw again.memory ? new GroundingBudget.Exceeded(again.getMessage()
-                        + " (tables of the rule at line " + rule.line() + ")", true) : again;
-                }
+                tables = compiler.compile(rule, hypotheses); // past the budget, the reason names this rule
             }
             long ruleMillis = (System.nanoTime() - ruleStart) / 1_000_000;
             if (ruleMillis >= 100) {

@@ -292,4 +292,28 @@ class HsfcEngineTest {
         assertTrue(fallback.startsWith("hsfc=gave_up ") && fallback.contains("hsfc_reason="), fallback);
         assertFalse(fallback.contains("engine="), "the report does not guess which engine plays instead: " + fallback);
     }
+
+    /**
+     * A compile whose budget runs out after grounding says how far it got: the last stage completed and the
+     * rule whose tables it was building. The memory budget is counted, not measured, so some budget between
+     * one that stops grounding and one that compiles stops the tables.
+     */
+    @Test
+    void aBudgetThatRunsOutAfterGroundingNamesTheLastStageAndTheRule() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
+        String afterGrounding = null;
+        for (long bytes = 16_384; bytes < (1L << 30) && afterGrounding == null; bytes += bytes / 4) {
+            try {
+                HsfcCompiler.compile(game, EngineOptions.defaults().withMemoryBudgetBytes(bytes));
+                break; // it compiles from here on
+            } catch (GdlException declined) {
+                if (declined.getMessage().contains("(after hsfc: grounded ")) {
+                    afterGrounding = declined.getMessage();
+                }
+            }
+        }
+        assertTrue(afterGrounding != null, "no budget ran out between grounding and a compiled game");
+        assertTrue(afterGrounding.matches(".*\\(after hsfc: grounded \\d+ instances of \\d+ relations in \\d+ ms"
+            + "; building the tables of the rule at line \\d+\\)"), afterGrounding);
+    }
 }
