@@ -41,7 +41,7 @@ public enum Setting {
     SEARCH_PUZZLE_FOCUS("search.puzzle.focus", "false", "BOOL",
         "Puzzles with the walk: more walks take turns beside it, each keeping to the moves of the independent"
             + " sub-games one way of reaching the best goal needs (one board of several, any of which wins)."),
-    SEARCH_PUZZLE_BEST_FIRST("search.puzzle.best-first", "false", "BOOL",
+    SEARCH_PUZZLE_BEST_FIRST("search.puzzle.best-first", "true", "BOOL",
         "Puzzles with the walk: a best-first search takes turns beside it, expanding first the stored state whose"
             + " goal value (the puzzle's partial credit) is highest, while its memory for states lasts."),
     SEARCH_LATCHES("search.latches", "false", "BOOL",
