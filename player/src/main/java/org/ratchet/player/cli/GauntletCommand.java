@@ -173,7 +173,7 @@ public final class GauntletCommand implements Callable<Integer> {
                     + (name.endsWith(".kif") ? "" : " (set --corpus, or give a .kif path)"));
             }
             try {
-                loaded.add(PreparedGame.load(file, Engines.defaultEngine()));
+                loaded.add(PreparedGame.load(file, Engines.DEFAULT)); // the referee plays every game the player does
             } catch (GdlException e) {
                 throw new GdlException(file + ": " + e.getMessage());
             }

@@ -210,6 +210,27 @@ class GauntletCommandTest {
         assertTrue(Files.notExists(out), "a dry run writes nothing");
     }
 
+    /**
+     * The referee prepares a game as the player does (the engine policy), so a game hsfc declines (here at once:
+     * its terms nest without bound) is refereed on the fallback engine instead of refused.
+     */
+    @Test
+    void aGameHsfcDeclinesIsRefereedOnTheFallbackEngine(@TempDir Path directory) throws Exception {
+        Path game = directory.resolve("nested.kif");
+        Files.writeString(game, """
+            (role p) (role q)
+            (init (count z))
+            (<= (legal ?r tick) (role ?r) (true (count ?x)))
+            (<= (next (count (s ?x))) (does p tick) (true (count ?x)))
+            (<= terminal (true (count (s (s (s z))))))
+            (<= (goal ?r 50) (role ?r))
+            """);
+        CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", "new.jar", "--opponent-strategy", "random",
+            "--games", game.toString(), "--matches", "2", "--dry-run");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("nested: 2 roles, the new build in each role [1, 1] times"), run.out());
+    }
+
     @Test
     void serveOptionsSetEachSideAndWithoutAReferenceTheNewBuildPlaysItself() {
         CommandLineRun run = CommandLineRun.of("gauntlet", "--new-jar", "new.jar", "--new-options",
