@@ -643,8 +643,9 @@ public final class Grounder {
             if (k == positives.length) {
                 Term instance = bindings.instantiate(head);
                 if (Bindings.depth(instance) > maxDepth) {
-                    throw new GroundingBudget.Exceeded("terms nest deeper than " + maxDepth + ": "
-                        + instance);
+                    // the rule is named where the grounding stops (whereItStopped); the term, unreadable
+                    // without the symbol table, is not
+                    throw new GroundingBudget.Exceeded("terms nest deeper than " + maxDepth);
                 }
                 if (sink != null) {
                     sink.add(instance);

@@ -84,4 +84,22 @@ class GrounderTest {
         assertTrue(stopped.getMessage().contains("grounding a rule for legal at line "), stopped.getMessage());
         assertTrue(stopped.getMessage().matches(".*largest relations so far: legal \\d+, .*"), stopped.getMessage());
     }
+
+    /** Terms that nest without bound stop the grounding with a reason naming the rule that builds them. */
+    @Test
+    void termsNestingWithoutBoundNameTheRuleThatBuildsThem() throws Exception {
+        GameDescription game = Passes.normalForm(GameLoader.load("""
+            (role p)
+            (init (count z))
+            (<= (legal p tick) (true (count ?x)))
+            (<= (next (count (s ?x))) (does p tick) (true (count ?x)))
+            (<= terminal (true (count (s (s (s z))))))
+            (goal p 100)
+            """));
+        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
+        GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class, () -> Grounder.ground(game,
+            Stratification.of(game), StaticRelations.of(DependencyGraph.of(game)), budget, 16));
+        assertTrue(stopped.getMessage().startsWith("terms nest deeper than 16 (grounding a rule for next at line 4; "),
+            stopped.getMessage());
+    }
 }
