@@ -17,10 +17,14 @@ record GroundedGame(GameDescription game, Stratification strata, StaticRelations
         GroundingBudget budget) {
 
     static GroundedGame of(String kif) throws Exception {
+        return of(kif, new GroundingBudget(1L << 30, 60_000));
+    }
+
+    /** Grounded within {@code budget}; past it, {@link GroundingBudget.Exceeded} as the compiler gets it. */
+    static GroundedGame of(String kif, GroundingBudget budget) throws Exception {
         GameDescription game = Passes.normalForm(GameLoader.load(kif));
         Stratification strata = Stratification.of(game);
         StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
-        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
         return new GroundedGame(game, strata, statics, Grounder.ground(game, strata, statics, budget, 16), budget);
     }
 

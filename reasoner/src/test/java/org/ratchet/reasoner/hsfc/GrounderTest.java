@@ -5,15 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ratchet.reasoner.analysis.StaticRelations;
-import org.ratchet.reasoner.gdl.DependencyGraph;
-import org.ratchet.reasoner.gdl.GameDescription;
-import org.ratchet.reasoner.gdl.GameLoader;
-import org.ratchet.reasoner.gdl.Stratification;
 import org.ratchet.reasoner.gdl.SymbolTable;
 import org.ratchet.reasoner.ground.Grounder;
 import org.ratchet.reasoner.ground.GroundingBudget;
-import org.ratchet.reasoner.rewrite.Passes;
 
 class GrounderTest {
     /**
@@ -72,14 +66,11 @@ class GrounderTest {
             (<= (next (mark ?x)) (true (mark ?x)))
             (<= (next (control p)) (true (control p)))
             """);
-        GameDescription game = Passes.normalForm(GameLoader.load(kif.toString()));
-        Stratification strata = Stratification.of(game);
-        StaticRelations statics = StaticRelations.of(DependencyGraph.of(game));
         // room for about 500 instances: the marks fit, the 1,600 pairs do not
         GroundingBudget budget = new GroundingBudget(500 * 96, 60_000);
 
         GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class,
-            () -> Grounder.ground(game, strata, statics, budget, 16));
+            () -> GroundedGame.of(kif.toString(), budget));
         assertTrue(stopped.memory, stopped.getMessage());
         assertTrue(stopped.getMessage().contains("grounding a rule for legal at line "), stopped.getMessage());
         assertTrue(stopped.getMessage().matches(".*largest relations so far: legal \\d+, .*"), stopped.getMessage());
@@ -88,7 +79,7 @@ class GrounderTest {
     /** Terms that nest without bound stop the grounding with a reason naming the rule that builds them. */
     @Test
     void termsNestingWithoutBoundNameTheRuleThatBuildsThem() throws Exception {
-        GameDescription game = Passes.normalForm(GameLoader.load("""
+        GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class, () -> GroundedGame.of("""
             (role p)
             (init (count z))
             (<= (legal p tick) (true (count ?x)))
@@ -96,9 +87,6 @@ class GrounderTest {
             (<= terminal (true (count (s (s (s z))))))
             (goal p 100)
             """));
-        GroundingBudget budget = new GroundingBudget(1L << 30, 60_000);
-        GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class, () -> Grounder.ground(game,
-            Stratification.of(game), StaticRelations.of(DependencyGraph.of(game)), budget, 16));
         assertTrue(stopped.getMessage().startsWith("terms nest deeper than 16 (grounding a rule for next at line 4; "),
             stopped.getMessage());
     }
