@@ -977,8 +977,9 @@ public final class HsfcMachine implements StateMachine {
     // ---- relations kept up to date between states (see Incremental) ----
 
     /**
-     * Counts the failing conditions of every instance once, in the order of the rules (so what an instance
-     * reads is final when counted); the kept IDs derived then are the items the counts saw present.
+     * Counts the failing conditions of every instance once, in their order (the rules', and within a
+     * recursive block supporters first, so what an instance reads is final when counted); the kept IDs
+     * derived then are the items the counts saw present.
      */
     private void initialiseKept() {
         Incremental kept = incremental;
@@ -1042,8 +1043,8 @@ public final class HsfcMachine implements StateMachine {
     }
 
     /**
-     * Brings the counts of the readers of each changed item up to date until nothing changes (the kept
-     * relations are not recursive). An item that changed back since it was queued changes no count.
+     * Brings the counts of the readers of each changed item up to date until nothing changes (no kept ID
+     * supports itself, see {@link Incremental}). An item that changed back since it was queued changes no count.
      */
     private void propagate() {
         Incremental kept = incremental;

@@ -19,7 +19,10 @@ import org.ratchet.reasoner.tables.RulePlan;
  * keeps, per instance, how many of its conditions do not hold and, per head ID, how many holding instances
  * derive it; when an item changes, each instance reading it adds or takes one from its count (it holds at
  * zero) without testing its other conditions, and a head ID that gains its first or loses its last
- * derivation is a change in turn (relations are not recursive, so this ends). The work per state is then
+ * derivation is a change in turn. This ends, and counts are exact, because no ID supports itself: a
+ * recursive relation is kept only where its ground instances read each other without a cycle (skirmish's
+ * sliding moves, each read from the next square of its line), never where they could loop (reachability
+ * over a graph with cycles, which counting cannot settle). The work per state is then
  * proportional to what changed, as in a propositional network's differential propagation, not to the size
  * of the relation (connectFourLarger's 400 open cells, of which a move changes one).
  *
@@ -90,10 +93,10 @@ final class Incremental {
     }
 
     /**
-     * The relations of the state phase that can be kept between states, or null if there is none. A
-     * relation is kept when it is written by non-recursive rules only, each of which reads only static
-     * relations, the parts of true and relations kept before it, and unfolds into few enough instances
-     * whose facts are each read by a small share of them.
+     * The relations of the state phase that can be kept between states, or null if there is none. A block of
+     * relations is kept when each of its rules reads only static relations, the parts of true, relations
+     * kept before it and the block's own, and unfolds into few enough instances whose facts are each read by
+     * a small share of them, and when those instances read each other without a cycle.
      */
     static Incremental of(RelationLayout layout, int[][] permanent, Phase state, int[] cleared, int trueRelation,
             int[] trueParts, int factCount) {
@@ -149,10 +152,17 @@ final class Incremental {
         List<Block> remaining = new ArrayList<>();
         IntArrayList keptRelations = new IntArrayList();
         for (Block block : state.blocks) {
-            int head = block.heads.length == 1 ? block.heads[0] : -1;
-            if (block.recursive || head < 0 || head == trueRelation || !isCleared[head]) {
+            boolean keepable = true;
+            for (int head : block.heads) {
+                keepable &= head != trueRelation && isCleared[head];
+            }
+            if (!keepable) {
                 remaining.add(block);
                 continue;
+            }
+            // a recursive block's rules read its own relations: readable while they are unfolded
+            for (int head : block.heads) {
+                kept[head] = true;
             }
             Unfolding unfolding = new Unfolding(layout, trueOffset, trueEnd, isPart, kept, permanentId, starts,
                 ends, owners);
@@ -163,15 +173,20 @@ final class Incremental {
                     break;
                 }
             }
-            if (!keep) {
+            int[] order = keep ? unfolding.supportOrder() : null;
+            if (order == null) {
+                for (int head : block.heads) {
+                    kept[head] = false;
+                }
                 remaining.add(block);
                 continue;
             }
-            kept[head] = true;
-            keptRelations.add(head);
-            slotBase[head] = slotCount;
-            slotCount += layout.size(head);
-            for (int i = 0; i < unfolding.result.size(); i++) {
+            for (int head : block.heads) {
+                keptRelations.add(head);
+                slotBase[head] = slotCount;
+                slotCount += layout.size(head);
+            }
+            for (int i : order) {
                 int id = unfolding.result.getInt(i);
                 if (permanentId[id]) {
                     continue; // always present whatever the state
@@ -182,7 +197,7 @@ final class Incremental {
                     conditions.add(unfolding.conditions.getInt(c));
                 }
                 result.add(id);
-                resultRelation.add(head);
+                resultRelation.add(owner(id, owners, starts, ends));
             }
         }
         if (keptRelations.isEmpty()) {
@@ -346,6 +361,71 @@ final class Incremental {
                 return false;
             }
             return true;
+        }
+
+        /**
+         * The instances listed so far (the block's) in an order where each comes after every instance deriving
+         * an ID of the block that it reads, so that counting them once in that order sees what each reads
+         * final; null if instances support each other in a cycle (reachability over a graph with loops), where
+         * counting derivations cannot tell an ID supported only through itself from one supported from outside.
+         * A block that is not recursive reads none of its own IDs and keeps the order of its rules.
+         */
+        int[] supportOrder() {
+            int n = result.size();
+            Int2IntOpenHashMap node = new Int2IntOpenHashMap();
+            node.defaultReturnValue(-1);
+            for (int i = 0; i < n; i++) {
+                node.putIfAbsent(result.getInt(i), node.size());
+            }
+            int[] derivers = new int[node.size()];
+            for (int i = 0; i < n; i++) {
+                derivers[node.get(result.getInt(i))]++;
+            }
+            // per instance, its conditions on the block's IDs; per ID, the instances reading it
+            int[] waiting = new int[n];
+            int[] readerStart = new int[node.size() + 1];
+            for (int i = 0; i < n; i++) {
+                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
+                    int read = node.get(idOf(conditions.getInt(c)));
+                    if (read >= 0) {
+                        waiting[i]++;
+                        readerStart[read + 1]++;
+                    }
+                }
+            }
+            for (int v = 0; v < node.size(); v++) {
+                readerStart[v + 1] += readerStart[v];
+            }
+            int[] fill = Arrays.copyOf(readerStart, node.size());
+            int[] readers = new int[readerStart[node.size()]];
+            for (int i = 0; i < n; i++) {
+                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
+                    int read = node.get(idOf(conditions.getInt(c)));
+                    if (read >= 0) {
+                        readers[fill[read]++] = i;
+                    }
+                }
+            }
+            // Kahn's order: an ID is final once its last deriving instance is placed
+            int[] order = new int[n];
+            int placed = 0;
+            int taken = 0;
+            for (int i = 0; i < n; i++) {
+                if (waiting[i] == 0) {
+                    order[placed++] = i;
+                }
+            }
+            while (taken < placed) {
+                int derived = node.get(result.getInt(order[taken++]));
+                if (--derivers[derived] == 0) {
+                    for (int r = readerStart[derived]; r < readerStart[derived + 1]; r++) {
+                        if (--waiting[readers[r]] == 0) {
+                            order[placed++] = readers[r];
+                        }
+                    }
+                }
+            }
+            return placed == n ? order : null;
         }
 
         /** Whether a fact read by this rule is read by a large share of its instances (from instance first on). */
