@@ -308,6 +308,32 @@ public final class Grounder {
         return sizes;
     }
 
+    /**
+     * Numbers legal's instances in the order of the moves they allow (does's IDs): a role's legal IDs then
+     * run in move order, so a machine lists a role's moves in order by reading the legal IDs present in ID
+     * order, with no sort. Instances whose move is not an instance of does keep their order, last. Call
+     * before any ID is handed out, as {@link #groupFluents}.
+     */
+    public void orderLegalByMoves() {
+        InstanceSet legal = set(SymbolTable.LEGAL);
+        InstanceSet does = set(SymbolTable.DOES);
+        int count = legal.size();
+        long[] keyed = new long[count]; // the move's ID in the high half (past every move if none), the legal ID low
+        for (int id = 0; id < count; id++) {
+            Term sentence = legal.get(id);
+            int move = does.id(new Compound(SymbolTable.DOES, sentence.arg(0), sentence.arg(1)));
+            keyed[id] = ((long) (move >= 0 ? move : Integer.MAX_VALUE) << 32) | id;
+        }
+        Arrays.sort(keyed);
+        List<Term> order = new ArrayList<>(count);
+        for (long key : keyed) {
+            order.add(legal.get((int) key));
+        }
+        legal.renumber(order);
+        indexes.remove(SymbolTable.LEGAL);
+        distinctCounts.keySet().removeIf(key -> (int) (key >>> 32) == SymbolTable.LEGAL);
+    }
+
     /** The instances of a relation (empty if it has none). */
     public InstanceSet set(int relation) {
         InstanceSet set = sets.get(relation);

@@ -185,6 +185,7 @@ public final class HsfcCompiler {
             // before any ID is handed out: true's IDs are grouped by part, one list per part
             FluentParts fluentParts = fluents.chosen();
             Long2IntLinkedOpenHashMap fluentGroups = grounder.groupFluents(fluentParts);
+            grounder.orderLegalByMoves();
             for (int symbol : new int[] {SymbolTable.TRUE, SymbolTable.DOES, SymbolTable.NEXT, SymbolTable.LEGAL,
                     SymbolTable.GOAL, SymbolTable.TERMINAL}) {
                 layout.add(symbol, grounder.set(symbol).size());

@@ -183,6 +183,11 @@ public final class Program {
          */
         final int[] firstMoveWord;
         final int[] lastMoveWord;
+        /**
+         * Whether each role's legal instances, in local ID order, allow its moves in move ID order: then the
+         * legal IDs present, read off their bits in order, list every role's moves in order with no sort.
+         */
+        final boolean legalInMoveOrder;
         final int goalRelation;
         /** goalRole[i] and goalValue[i]: the role and score of goal instance i; role -1 for no valid score. */
         final int[] goalRole;
@@ -214,6 +219,17 @@ public final class Program {
             for (int role = 0; role < roles.size(); role++) {
                 firstMoveWord[role] = Math.min(firstMoveWord[role], lastMoveWord[role] + 1);
             }
+            int[] lastMove = new int[roles.size()];
+            Arrays.fill(lastMove, -1);
+            boolean inOrder = true;
+            for (int i = 0; i < legalRole.length && inOrder; i++) {
+                int role = legalRole[i];
+                if (role >= 0) {
+                    inOrder = legalToDoes[i] > lastMove[role];
+                    lastMove[role] = legalToDoes[i];
+                }
+            }
+            legalInMoveOrder = inOrder;
             InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
             goalRole = new int[goalSet.size()];
             goalValue = new int[goalSet.size()];
