@@ -302,9 +302,7 @@ public final class Grounder {
             order.addAll(group.getValue());
             sizes.put(group.getKey().longValue(), group.getValue().size());
         }
-        instances.renumber(order);
-        indexes.remove(SymbolTable.TRUE);
-        distinctCounts.keySet().removeIf(key -> (int) (key >>> 32) == SymbolTable.TRUE);
+        renumber(SymbolTable.TRUE, order);
         return sizes;
     }
 
@@ -329,9 +327,14 @@ public final class Grounder {
         for (long key : keyed) {
             order.add(legal.get((int) key));
         }
-        legal.renumber(order);
-        indexes.remove(SymbolTable.LEGAL);
-        distinctCounts.keySet().removeIf(key -> (int) (key >>> 32) == SymbolTable.LEGAL);
+        renumber(SymbolTable.LEGAL, order);
+    }
+
+    /** Numbers a relation's instances anew in {@code order}; its indexes are built again when asked for. */
+    private void renumber(int relation, List<Term> order) {
+        set(relation).renumber(order);
+        indexes.remove(relation);
+        distinctCounts.keySet().removeIf(key -> (int) (key >>> 32) == relation);
     }
 
     /** The instances of a relation (empty if it has none). */

@@ -421,12 +421,8 @@ public final class HsfcMachine implements StateMachine {
         RoleTables roles = program.roles;
         int legalRelation = roles.legalRelation;
         int offset = offsets[legalRelation];
-        int listed = end[legalRelation] - offset;
-        int size = program.layout.size(legalRelation);
-        int firstWord = offset >>> 6;
-        int lastWord = (offset + size - 1) >>> 6;
-        if (roles.legalInMoveOrder && size > 0 && lastWord - firstWord <= 2 * listed) {
-            readMovesOffBits(roles, offset, size, firstWord, lastWord);
+        if (roles.legalInMoveOrder && roles.legalLastWord - roles.legalFirstWord <= 2 * (end[legalRelation] - offset)) {
+            readMovesOffBits(roles, offset);
         } else {
             readMovesOffList(roles, offset);
         }
@@ -434,12 +430,14 @@ public final class HsfcMachine implements StateMachine {
     }
 
     /** {@link #listMoves} by the legal relation's bits, in ID order. */
-    private void readMovesOffBits(RoleTables roles, int offset, int size, int firstWord, int lastWord) {
+    private void readMovesOffBits(RoleTables roles, int offset) {
         int[] counts = roleMoveCounts;
         int[] legalRole = roles.legalRole;
         int[] legalToDoes = roles.legalToDoes;
         long[] words = bits;
-        int stop = offset + size;
+        int firstWord = roles.legalFirstWord;
+        int lastWord = roles.legalLastWord;
+        int stop = offset + legalRole.length;
         for (int w = firstWord; w <= lastWord; w++) {
             long word = words[w];
             if (w == firstWord) {

@@ -188,6 +188,9 @@ public final class Program {
          * legal IDs present, read off their bits in order, list every role's moves in order with no sort.
          */
         final boolean legalInMoveOrder;
+        /** The bitset words legal's global IDs span (first and last); unset (first past last) if it has none. */
+        final int legalFirstWord;
+        final int legalLastWord;
         final int goalRelation;
         /** goalRole[i] and goalValue[i]: the role and score of goal instance i; role -1 for no valid score. */
         final int[] goalRole;
@@ -230,6 +233,9 @@ public final class Program {
                 }
             }
             legalInMoveOrder = inOrder;
+            int legalOffset = layout.offset(legalRelation);
+            legalFirstWord = legalOffset >>> 6;
+            legalLastWord = legalSet.size() == 0 ? legalFirstWord - 1 : (legalOffset + legalSet.size() - 1) >>> 6;
             InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
             goalRole = new int[goalSet.size()];
             goalValue = new int[goalSet.size()];
