@@ -11,6 +11,8 @@ public final class GroundingBudget {
     static final long BYTES_PER_INSTANCE = 96;
 
     private final long deadlineNanos;
+    /** The end of the optional stage running now ({@link #limitStage}); {@link Long#MAX_VALUE} between stages. */
+    private long stageDeadlineNanos = Long.MAX_VALUE;
     private final long maxBytes;
     private long usedBytes;
     private long ticks;
@@ -49,14 +51,33 @@ public final class GroundingBudget {
         }
     }
 
-    void checkTime() {
+    /** Stops the work ({@link Exceeded}) if the thread was interrupted or the budget or a stage limit is over. */
+    public void checkTime() {
         if (Thread.currentThread().isInterrupted()) {
             // The interrupt status is kept, so the caller can tell a cancelled compile from a failed one.
             throw new Exceeded("interrupted");
         }
-        if (System.nanoTime() > deadlineNanos) {
+        long now = System.nanoTime();
+        if (now > deadlineNanos) {
             throw new Exceeded("time budget exceeded");
         }
+        if (now >= stageDeadlineNanos) {
+            throw new Exceeded("stage time limit exceeded");
+        }
+    }
+
+    /**
+     * Until {@link #endStage}, work also stops once {@code millis} have passed: for an optional stage, whose
+     * result is not needed to play, so that one running far past its expected cost leaves the rest of the
+     * budget to the game rather than spending it all. The budget's own deadline still applies.
+     */
+    public void limitStage(long millis) {
+        stageDeadlineNanos = System.nanoTime() + Math.max(0, millis) * 1_000_000L;
+    }
+
+    /** Ends the stage limit of {@link #limitStage}. */
+    public void endStage() {
+        stageDeadlineNanos = Long.MAX_VALUE;
     }
 
     /** Units of work counted so far (candidate matches during grounding and table building). */

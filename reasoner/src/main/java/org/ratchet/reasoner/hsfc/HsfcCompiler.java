@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.EngineOptions;
@@ -52,6 +53,16 @@ public final class HsfcCompiler {
     private static final int MAX_TERM_DEPTH = 16;
     /** States visited to measure list sizes (HSFC: "between 100 and 1000 states"). */
     private static final int STATISTICS_STATES = 500;
+    /**
+     * A table build that only makes a playable game faster (a measured order after the estimated one, the source
+     * order beside the best) may take this many times as long as the build it would replace, and at least
+     * {@link #OPTIONAL_BUILD_MIN_MILLIS}; past that it is given up and the tables built already play. An order
+     * whose tables grow far larger otherwise ran on until the whole budget was spent (quad's source order, after a
+     * best-order build of 0.1 s, took every second of a 60 s budget; chess_200's the last 11 s after 3 s), and a
+     * player's compile budget runs into the match, whose first moves the fallback engine then searched.
+     */
+    static final int OPTIONAL_BUILD_FACTOR = 2;
+    static final long OPTIONAL_BUILD_MIN_MILLIS = 500;
     /** How much faster than the best order the source order must run for {@code auto} to keep it. */
     private static final double SOURCE_MARGIN = 1.1;
     /**
@@ -74,6 +85,16 @@ public final class HsfcCompiler {
 
     /** {@link #compile(GameDescription, EngineOptions)}, keeping tables larger than the limit sparse. */
     static HsfcGame compile(GameDescription game, EngineOptions options, long denseTableLimit) throws GdlException {
+        return compile(game, options, denseTableLimit, -1);
+    }
+
+    /**
+     * {@link #compile(GameDescription, EngineOptions, long)}, giving each optional table build
+     * {@code optionalBuildMillis} instead of its usual limit (see {@link #OPTIONAL_BUILD_FACTOR}) where that is
+     * not negative.
+     */
+    static HsfcGame compile(GameDescription game, EngineOptions options, long denseTableLimit, long optionalBuildMillis)
+            throws GdlException {
         HypothesisOrder.Strategy strategy;
         try {
             strategy = HypothesisOrder.Strategy.parse(options.order());
@@ -81,7 +102,8 @@ public final class HsfcCompiler {
             throw new GdlException("unknown hypothesis order '" + options.order() + "' (auto, best, source or worst)");
         }
         GroundingBudget budget = new GroundingBudget(options.memoryBudgetBytes(), options.timeBudgetMillis());
-        HsfcCompiler.Run run = new HsfcCompiler.Run(game, budget, strategy, denseTableLimit, options.progress());
+        HsfcCompiler.Run run = new HsfcCompiler.Run(game, budget, strategy, denseTableLimit, optionalBuildMillis,
+            options.progress());
         try {
             return run.compile();
         } catch (GroundingBudget.Exceeded e) {
@@ -104,6 +126,8 @@ public final class HsfcCompiler {
         private final GroundingBudget budget;
         private HypothesisOrder.Strategy strategy;
         private final long denseTableLimit;
+        /** The time an optional table build may take, or -1 for the usual limit ({@link #optionalBuild}). */
+        private final long optionalBuildMillis;
         private GameDescription game;
         private DependencyGraph graph;
         private Stratification strata;
@@ -123,12 +147,13 @@ public final class HsfcCompiler {
         private final HypothesisOrder.PassChances passChances = new HypothesisOrder.PassChances();
 
         Run(GameDescription original, GroundingBudget budget, HypothesisOrder.Strategy strategy,
-                long denseTableLimit, EngineOptions.Progress progress) {
+                long denseTableLimit, long optionalBuildMillis, EngineOptions.Progress progress) {
             this.progress = stage -> {
                 lastStage = stage;
                 progress.completed(stage);
             };
             this.denseTableLimit = denseTableLimit;
+            this.optionalBuildMillis = optionalBuildMillis;
             this.original = original;
             this.budget = budget;
             this.strategy = strategy;
@@ -245,7 +270,8 @@ public final class HsfcCompiler {
                 }
                 // the first tables are dropped once the measured ones are built
                 budget.release(first.statistics.referenceTableBytes());
-                ordered = build(measured, grounded - start, tablesStart - measureStart, tablesStart);
+                long measureNanos = tablesStart - measureStart;
+                ordered = optionalBuild(first, () -> build(measured, grounded - start, measureNanos, tablesStart));
                 progress.completed("hsfc: reference tables for measured sizes in " + ordered.statistics.tableMillis()
                     + " ms");
             } catch (GroundingBudget.Exceeded e) {
@@ -254,14 +280,16 @@ public final class HsfcCompiler {
                 }
                 LOG.debug("hsfc: no time or memory left to order hypotheses by measurement ({}); keeping the"
                     + " order from estimated sizes", e.getMessage());
+                progress.completed("hsfc: measured order given up (" + e.getMessage() + "); the tables for estimated"
+                    + " sizes play");
                 return first;
             }
             if (strategy != HypothesisOrder.Strategy.AUTO || budget.remainingMillis() < 2_000) {
                 return ordered;
             }
             try {
-                HypothesisOrder.Strategy chosen = HypothesisOrder.Strategy.SOURCE;
-                HsfcGame source = buildWith(chosen, measured, grounded - start, tablesStart - measureStart);
+                HsfcGame source = optionalBuild(ordered, () -> buildWith(HypothesisOrder.Strategy.SOURCE, measured,
+                    grounded - start, tablesStart - measureStart));
                 double[] speeds = compareSpeeds(ordered, source);
                 double orderedSpeed = speeds[0];
                 double sourceSpeed = speeds[1];
@@ -278,7 +306,25 @@ public final class HsfcCompiler {
                 if (Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
+                LOG.debug("hsfc order: best, the source order given up ({})", e.getMessage());
+                progress.completed("hsfc: source order given up (" + e.getMessage() + "); the best order plays");
                 return ordered;
+            }
+        }
+
+        /**
+         * A table build that would replace {@code current}, within {@link #OPTIONAL_BUILD_FACTOR} times the time
+         * {@code current}'s took (at least {@link #OPTIONAL_BUILD_MIN_MILLIS}); {@link GroundingBudget.Exceeded}
+         * when it takes longer, as when the budget runs out.
+         */
+        private HsfcGame optionalBuild(HsfcGame current, Supplier<HsfcGame> build) {
+            budget.limitStage(optionalBuildMillis >= 0 ? optionalBuildMillis
+                : Math.max(OPTIONAL_BUILD_MIN_MILLIS, OPTIONAL_BUILD_FACTOR * current.statistics.tableMillis()));
+            try {
+                budget.checkTime(); // no time at all: not even started
+                return build.get();
+            } finally {
+                budget.endStage();
             }
         }
 

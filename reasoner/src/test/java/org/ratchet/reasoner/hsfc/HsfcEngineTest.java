@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.gdl.GdlException;
 import org.ratchet.reasoner.ground.RelationLayout;
 import org.ratchet.reasoner.rewrite.DistinctMergingTest;
+import org.ratchet.reasoner.tables.RuleCompiler;
 
 class HsfcEngineTest {
     /** The goal counts x cells by recursion over the board, like reversi's piece count. */
@@ -272,6 +274,26 @@ class HsfcEngineTest {
         assertEquals("hsfc", hsfc.engineName());
         assertEquals(Differential.moves(hsfc.newMachine(), 0, game.symbols()),
             Differential.moves(selected.newMachine(), 0, game.symbols()), "the fallback plays the same game instead");
+    }
+
+    /**
+     * A table build that only makes a playable game faster (here the measured order, given no time at all) is
+     * given up past its limit instead of spending the rest of the budget: the tables built before it play, and
+     * they play the same game.
+     */
+    @Test
+    void anOptionalTableBuildPastItsLimitIsGivenUpAndTheTablesBuiltBeforePlay() throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame("connectFour"));
+        List<String> stages = new ArrayList<>();
+        HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults().withProgress(stages::add),
+            RuleCompiler.DENSE_TABLE_LIMIT, 0);
+        assertTrue(stages.contains("hsfc: measured order given up (stage time limit exceeded); the tables for"
+            + " estimated sizes play"), stages.toString());
+        assertFalse(stages.stream().anyMatch(stage -> stage.startsWith("hsfc: reference tables for measured sizes")),
+            stages.toString());
+        int states = Differential.compareStates(compiled.newMachine(), Engines.create("prover", game).newMachine(), 11,
+            300, 50, 60);
+        assertEquals(300, states);
     }
 
     /** The player interrupts a compile it no longer needs; grounding stops at its next budget check. */
