@@ -169,6 +169,8 @@ public final class Grounder {
     }
 
     private final Int2ObjectOpenHashMap<List<PathIndex>> indexes = new Int2ObjectOpenHashMap<>();
+    /** Rough heap cost of one remembered partial binding of a join (see {@code JoinPlan.kept}). */
+    private static final long SEEN_BYTES = 64;
     /** Per (relation, path): the relation's size when its distinct subterms were counted, and their number. */
     private final HashMap<Long, int[]> distinctCounts = new HashMap<>();
 
@@ -448,6 +450,18 @@ public final class Grounder {
         private int headBoundAt;
         /** filters[k]: literals (negations, distincts) checkable once positives 0..k-1 are matched. */
         private List<List<Literal>> filters;
+        /**
+         * kept[k]: where positives 0..k-1 bind a variable that nothing from stage k on reads (positives k.., the
+         * filters checked from k on, the head), the variables they bind that something does read; else null.
+         * The rest of the join depends on those values only, so a stage-k binding of them met before in this
+         * run derives nothing new and is skipped: (sum ?n1 ?n2 ?s1) then (sum ?s1 ?n3 ?s2) walks each partial
+         * sum once, not each pair of numbers that adds up to it.
+         */
+        private int[][] kept;
+        /** seen[k]: the bindings of kept[k] met at stage k in this run (emptied when the run ends). */
+        private HashSet<Object>[] seen;
+        /** Whether the memory budget had no more room for {@link #seen}: the join then just walks on. */
+        private boolean seenFull;
         private final Bindings bindings;
         /** Where derived heads go instead of the instance sets, when set. */
         private List<Term> sink;
@@ -570,6 +584,7 @@ public final class Grounder {
                 markVariables(positives[headStage++], boundByStage);
             }
             headBoundAt = headStage;
+            planKept();
             existential = new boolean[positives.length];
             boolean[] before = new boolean[variables];
             for (int k = 0; k < positives.length; k++) {
@@ -594,6 +609,65 @@ public final class Grounder {
                 existential[k] = dead;
                 markVariables(positives[k], before);
             }
+        }
+
+        /** Works out {@link #kept} from the plan's order, filters and head. */
+        @SuppressWarnings("unchecked")
+        private void planKept() {
+            kept = new int[positives.length][];
+            seen = new HashSet[positives.length];
+            boolean[] bound = new boolean[variables];
+            for (int k = 1; k < positives.length; k++) {
+                markVariables(positives[k - 1], bound);
+                boolean[] read = new boolean[variables];
+                markVariables(head, read);
+                for (int j = k; j < positives.length; j++) {
+                    markVariables(positives[j], read);
+                }
+                for (int j = k; j < filters.size(); j++) {
+                    for (Literal filter : filters.get(j)) {
+                        markLiteral(filter, read);
+                    }
+                }
+                IntArrayList keep = new IntArrayList();
+                boolean dropsOne = false;
+                for (int v = 0; v < variables; v++) {
+                    if (bound[v] && read[v]) {
+                        keep.add(v);
+                    } else if (bound[v]) {
+                        dropsOne = true;
+                    }
+                }
+                if (dropsOne) {
+                    kept[k] = keep.toIntArray();
+                    seen[k] = new HashSet<>();
+                }
+            }
+        }
+
+        /** Whether stage k met these values of {@link #kept}[k] before in this run; remembers them if not. */
+        private boolean seenBefore(int k) {
+            int[] keep = kept[k];
+            Object key;
+            if (keep.length == 1) {
+                key = bindings.values[keep[0]];
+            } else {
+                Term[] values = new Term[keep.length];
+                for (int i = 0; i < keep.length; i++) {
+                    values[i] = bindings.values[keep[i]];
+                }
+                key = Arrays.asList(values);
+            }
+            if (seen[k].contains(key)) {
+                return true;
+            }
+            if (!seenFull && !budget.tryAllocate(SEEN_BYTES)) {
+                seenFull = true;
+            }
+            if (!seenFull) {
+                seen[k].add(key);
+            }
+            return false;
         }
 
         /**
@@ -655,10 +729,24 @@ public final class Grounder {
             if (stale()) {
                 plan();
             }
-            join(0);
+            seenFull = false;
+            try {
+                join(0);
+            } finally {
+                // what a run has seen is of no use to the next, whose ranges differ
+                for (HashSet<Object> stage : seen) {
+                    if (stage != null && !stage.isEmpty()) {
+                        budget.release(stage.size() * SEEN_BYTES);
+                        stage.clear();
+                    }
+                }
+            }
         }
 
         private void join(int k) {
+            if (k < positives.length && kept[k] != null && seenBefore(k)) {
+                return;
+            }
             for (Literal filter : filters.get(k)) {
                 if (!passes(filter)) {
                     return;

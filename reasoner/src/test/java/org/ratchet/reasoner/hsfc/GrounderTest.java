@@ -52,6 +52,38 @@ class GrounderTest {
     }
 
     /**
+     * Four guesses of 0..15 added up by a static sum relation, as gt_two_thirds adds its players' guesses. Once
+     * (sum ?n1 ?n2 ?s1) is matched, nothing later reads ?n1 or ?n2, so the join goes on once per partial sum,
+     * not once per pair of guesses (44,077 candidate matches in all here, 630,877 without).
+     */
+    @Test
+    void aJoinGoesOnOncePerBindingOfTheVariablesStillRead() throws Exception {
+        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
+        for (String guesser : new String[] {"a", "b", "c", "d"}) {
+            for (int n = 0; n <= 15; n++) {
+                kif.append("(init (guessed ").append(guesser).append(' ').append(n).append("))\n");
+            }
+        }
+        for (int x = 0; x <= 45; x++) {
+            for (int y = 0; y <= 15; y++) {
+                kif.append("(sum ").append(x).append(' ').append(y).append(' ').append(x + y).append(")\n");
+            }
+        }
+        kif.append("""
+            (<= (total ?t) (true (guessed a ?n1)) (true (guessed b ?n2)) (sum ?n1 ?n2 ?s1)
+                (true (guessed c ?n3)) (sum ?s1 ?n3 ?s2) (true (guessed d ?n4)) (sum ?s2 ?n4 ?t))
+            (<= (legal p (pick ?t)) (true (control p)) (total ?t))
+            (<= (next (guessed ?g ?n)) (true (guessed ?g ?n)))
+            (<= (next (control p)) (true (control p)))
+            """);
+        GroundedGame grounded = GroundedGame.of(kif.toString());
+
+        assertEquals(61, grounded.grounder().set(SymbolTable.LEGAL).size(), "every total from 0 to 60");
+        assertTrue(grounded.budget().ticks() < 100_000, "grounding tried " + grounded.budget().ticks()
+            + " candidate matches");
+    }
+
+    /**
      * A grounding past its budget says where it was: the rule it was joining and the largest relations with
      * their sizes, which is what a declined game's reason needs to show what blew up.
      */
