@@ -171,6 +171,13 @@ public final class Grounder {
     private final Int2ObjectOpenHashMap<List<PathIndex>> indexes = new Int2ObjectOpenHashMap<>();
     /** Rough heap cost of one remembered partial binding of a join (see {@code JoinPlan.kept}). */
     private static final long SEEN_BYTES = 64;
+    /**
+     * A stage stops remembering bindings once it has been asked this often and fewer than one in
+     * {@link #SEEN_MIN_SHARE} came again: racer's legal_speed meets almost every binding once, and remembering
+     * them all made its grounding six times slower (a hash insert and a cache miss per step of the join).
+     */
+    private static final int SEEN_TRIAL = 4096;
+    private static final int SEEN_MIN_SHARE = 4;
     /** Per (relation, path): the relation's size when its distinct subterms were counted, and their number. */
     private final HashMap<Long, int[]> distinctCounts = new HashMap<>();
 
@@ -460,6 +467,9 @@ public final class Grounder {
         private int[][] kept;
         /** seen[k]: the bindings of kept[k] met at stage k in this run (emptied when the run ends). */
         private HashSet<Object>[] seen;
+        /** Per stage: how often {@link #seen} was asked, and how often it knew the binding. */
+        private int[] seenAsked;
+        private int[] seenKnown;
         /** Whether the memory budget had no more room for {@link #seen}: the join then just walks on. */
         private boolean seenFull;
         private final Bindings bindings;
@@ -616,6 +626,8 @@ public final class Grounder {
         private void planKept() {
             kept = new int[positives.length][];
             seen = new HashSet[positives.length];
+            seenAsked = new int[positives.length];
+            seenKnown = new int[positives.length];
             boolean[] bound = new boolean[variables];
             for (int k = 1; k < positives.length; k++) {
                 markVariables(positives[k - 1], bound);
@@ -658,8 +670,17 @@ public final class Grounder {
                 }
                 key = Arrays.asList(values);
             }
+            seenAsked[k]++;
             if (seen[k].contains(key)) {
+                seenKnown[k]++;
                 return true;
+            }
+            if (seenAsked[k] >= SEEN_TRIAL && seenKnown[k] < seenAsked[k] / SEEN_MIN_SHARE) {
+                // bindings that seldom come again: remembering them costs more than it saves
+                budget.release(seen[k].size() * SEEN_BYTES);
+                seen[k] = null;
+                kept[k] = null;
+                return false;
             }
             if (!seenFull && !budget.tryAllocate(SEEN_BYTES)) {
                 seenFull = true;
