@@ -598,16 +598,7 @@ public final class Grounder {
             existential = new boolean[positives.length];
             boolean[] before = new boolean[variables];
             for (int k = 0; k < positives.length; k++) {
-                boolean[] later = new boolean[variables];
-                markVariables(head, later);
-                for (int j = k + 1; j < positives.length; j++) {
-                    markVariables(positives[j], later);
-                }
-                for (int j = k + 1; j < filters.size(); j++) {
-                    for (Literal filter : filters.get(j)) {
-                        markLiteral(filter, later);
-                    }
-                }
+                boolean[] later = readFrom(k + 1);
                 boolean[] mine = new boolean[variables];
                 markVariables(positives[k], mine);
                 boolean dead = true;
@@ -621,6 +612,21 @@ public final class Grounder {
             }
         }
 
+        /** The variables read from stage k of the plan on: by the head, positives k.. and the filters checked from k. */
+        private boolean[] readFrom(int k) {
+            boolean[] read = new boolean[variables];
+            markVariables(head, read);
+            for (int j = k; j < positives.length; j++) {
+                markVariables(positives[j], read);
+            }
+            for (int j = k; j < filters.size(); j++) {
+                for (Literal filter : filters.get(j)) {
+                    markLiteral(filter, read);
+                }
+            }
+            return read;
+        }
+
         /** Works out {@link #kept} from the plan's order, filters and head. */
         @SuppressWarnings("unchecked")
         private void planKept() {
@@ -631,16 +637,7 @@ public final class Grounder {
             boolean[] bound = new boolean[variables];
             for (int k = 1; k < positives.length; k++) {
                 markVariables(positives[k - 1], bound);
-                boolean[] read = new boolean[variables];
-                markVariables(head, read);
-                for (int j = k; j < positives.length; j++) {
-                    markVariables(positives[j], read);
-                }
-                for (int j = k; j < filters.size(); j++) {
-                    for (Literal filter : filters.get(j)) {
-                        markLiteral(filter, read);
-                    }
-                }
+                boolean[] read = readFrom(k);
                 IntArrayList keep = new IntArrayList();
                 boolean dropsOne = false;
                 for (int v = 0; v < variables; v++) {
