@@ -20,29 +20,53 @@ final class CallTables {
     private int[] slotOf = new int[32];
     /** The tables by number: the first {@link #usedCount} are in use, the rest are kept for reuse. */
     private Table[] tables = new Table[32];
+    /**
+     * By table number: the answer count once the table is complete, else {@link #NOT_COMPLETE}. A call with
+     * every argument bound needs no more than this (it holds or it does not), so it is answered from this
+     * array without reaching the table object.
+     */
+    private int[] completeCounts = new int[32];
     private int usedCount;
+
+    /** {@link #completeCount} of a table still to be evaluated, or being evaluated. */
+    static final int NOT_COMPLETE = -1;
 
     CallTables(int maxArity) {
         this.stride = 1 + maxArity;
         this.calls = new int[32 * stride];
     }
 
-    /** The table of the call, or null when there is none. */
-    Table get(int relation, int arity, int[] call) {
+    /** The number of the call's table, or -1 when there is none. */
+    int find(int relation, int arity, int[] call) {
         int mask = slots.length - 1;
         int h = hash(relation, arity, call);
         for (int s = h & mask; ; s = (s + 1) & mask) {
             long slot = slots[s];
             if (slot == 0) {
-                return null;
+                return -1;
             }
             if ((int) (slot >>> 32) == h) {
                 int number = (int) slot - 1;
                 if (sameCall(number * stride, relation, arity, call)) {
-                    return tables[number];
+                    return number;
                 }
             }
         }
+    }
+
+    /** The table numbered {@code number} (by {@link #find}). */
+    Table table(int number) {
+        return tables[number];
+    }
+
+    /** The answer count of the table numbered {@code number} if it is complete, else {@link #NOT_COMPLETE}. */
+    int completeCount(int number) {
+        return completeCounts[number];
+    }
+
+    /** Notes that the table, one of these, is complete: its answers are final. */
+    void completed(Table table) {
+        completeCounts[table.number] = table.count;
     }
 
     /** A new, empty table for a call that has none. */
@@ -53,6 +77,7 @@ final class CallTables {
         int number = usedCount++;
         if (number == tables.length) {
             tables = Arrays.copyOf(tables, number * 2);
+            completeCounts = Arrays.copyOf(completeCounts, number * 2);
             slotOf = Arrays.copyOf(slotOf, number * 2);
             calls = Arrays.copyOf(calls, number * 2 * stride);
         }
@@ -65,6 +90,8 @@ final class CallTables {
             tables[number] = table;
         }
         table.reset(relation, arity, call, calls, at + 1);
+        table.number = number;
+        completeCounts[number] = NOT_COMPLETE;
         place(number, hash(relation, arity, call));
         return table;
     }
@@ -87,6 +114,8 @@ final class CallTables {
                 tables[kept] = table;
                 System.arraycopy(calls, i * stride, calls, kept * stride, stride);
                 table.moveKey(calls, kept * stride + 1);
+                table.number = kept;
+                completeCounts[kept] = table.count;
                 kept++;
             }
         }

@@ -189,21 +189,41 @@ final class Solver {
 
     private Table lookup(int relation, int arity, int[] key) {
         CallTables tables = tablesFor(relation);
-        Table table = tables.get(relation, arity, key);
-        if (table == null) {
-            table = tables.add(relation, arity, key);
-        }
-        return answers(table);
+        int number = tables.find(relation, arity, key);
+        return answers(number >= 0 ? tables.table(number) : tables.add(relation, arity, key));
     }
 
-    /** The table's answers, evaluating it first unless they are known (or it is open, as a recursive call). */
-    private Table answers(Table table) {
+    /**
+     * The answer count, 0 or 1, of a call with every argument bound, as {@link #lookup} would give it: taken
+     * from a complete table's entry in its {@link CallTables} without reaching the table itself (in a big game
+     * tables are many and scattered, each a cache miss away, and most calls are of this kind), else from the
+     * table's answers. Such a call's only answer is the call itself, so the count is all a caller needs.
+     */
+    private int groundCount(int relation, int arity, int[] key) {
+        CallTables tables = tablesFor(relation);
+        int number = tables.find(relation, arity, key);
+        if (number >= 0) {
+            int known = tables.completeCount(number);
+            if (known != CallTables.NOT_COMPLETE) {
+                checkInterrupt();
+                return known;
+            }
+        }
+        return answers(number >= 0 ? tables.table(number) : tables.add(relation, arity, key)).count;
+    }
+
+    private void checkInterrupt() {
         if (++callsSinceInterruptCheck >= INTERRUPT_CHECK_INTERVAL) {
             callsSinceInterruptCheck = 0;
             if (Thread.currentThread().isInterrupted()) {
                 throw new CancellationException("proof interrupted");
             }
         }
+    }
+
+    /** The table's answers, evaluating it first unless they are known (or it is open, as a recursive call). */
+    private Table answers(Table table) {
+        checkInterrupt();
         switch (table.status) {
             case Table.COMPLETE:
                 return table;
@@ -297,6 +317,7 @@ final class Solver {
             }
             if (member.iteration >= firstIterationOfLastPass) {
                 member.status = Table.COMPLETE;
+                tablesFor(member.relation).completed(member);
             } else {
                 member.status = Table.NEW;
                 member.forgetAnswers();
@@ -305,6 +326,7 @@ final class Solver {
         Arrays.fill(incomplete, incompleteMark, incompleteSize, null);
         incompleteSize = incompleteMark;
         table.status = Table.COMPLETE;
+        tablesFor(table.relation).completed(table);
     }
 
     /** Adds the relation's ground facts that answer the table's call. */
@@ -366,8 +388,17 @@ final class Solver {
             case Rules.Goal.RELATION: {
                 Pattern[] args = goal.args;
                 int arity = args.length;
+                boolean ground = true;
                 for (int a = 0; a < arity; a++) {
                     call[a] = build(args[a], frame);
+                    ground &= call[a] != FREE;
+                }
+                if (ground) {
+                    // its one possible answer is the call itself: nothing to bind
+                    if (groundCount(goal.relation, arity, call) > 0) {
+                        solve(table, clause, order, k + 1, frame);
+                    }
+                    return;
                 }
                 Table called = lookup(goal.relation, arity, call);
                 // Indexing, not iteration: the answers of an open recursive call may grow meanwhile.
@@ -467,7 +498,13 @@ final class Solver {
                 for (int a = 0; a < arity; a++) {
                     call[a] = ground(args[a], frame, clause);
                 }
-                Table called = lookup(goal.relation, arity, call);
+                CallTables tables = tablesFor(goal.relation);
+                int number = tables.find(goal.relation, arity, call);
+                if (number >= 0 && tables.completeCount(number) != CallTables.NOT_COMPLETE) {
+                    checkInterrupt();
+                    return tables.completeCount(number) > 0;
+                }
+                Table called = answers(number >= 0 ? tables.table(number) : tables.add(goal.relation, arity, call));
                 if (called.status != Table.COMPLETE) {
                     throw new IllegalStateException("recursion through negation: a call of "
                         + rules.game.symbols().name(rules.relationSymbol[goal.relation])

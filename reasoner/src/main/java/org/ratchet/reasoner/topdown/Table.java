@@ -20,6 +20,8 @@ final class Table {
 
     int relation;
     int arity;
+    /** The table's number among its {@link CallTables}' (set there). */
+    int number;
     /** The call's arguments are {@code keys[keyAt .. keyAt + arity)}: stored by {@link CallTables}, not copied. */
     private int[] keys;
     private int keyAt;
