@@ -36,14 +36,17 @@ final class CallTables {
         this.calls = new int[32 * stride];
     }
 
-    /** The number of the call's table, or -1 when there is none. */
+    /**
+     * The number of the call's table when there is one; otherwise a negative value, which {@link #add} takes
+     * to place the new call where this search ended instead of searching again.
+     */
     int find(int relation, int arity, int[] call) {
         int mask = slots.length - 1;
         int h = hash(relation, arity, call);
         for (int s = h & mask; ; s = (s + 1) & mask) {
             long slot = slots[s];
             if (slot == 0) {
-                return -1;
+                return -1 - s;
             }
             if ((int) (slot >>> 32) == h) {
                 int number = (int) slot - 1;
@@ -69,10 +72,13 @@ final class CallTables {
         completeCounts[table.number] = table.count;
     }
 
-    /** A new, empty table for a call that has none. */
-    Table add(int relation, int arity, int[] call) {
+    /** A new, empty table for a call that has none, {@code missed} being what {@link #find} said of it. */
+    Table add(int missed, int relation, int arity, int[] call) {
+        int h = hash(relation, arity, call);
+        int emptySlot = -1 - missed;
         if ((usedCount + 1) * 2 > slots.length) {
             rehash(slots.length * 2);
+            emptySlot = emptySlotFor(h);
         }
         int number = usedCount++;
         if (number == tables.length) {
@@ -92,7 +98,8 @@ final class CallTables {
         table.reset(relation, arity, call, calls, at + 1);
         table.number = number;
         completeCounts[number] = NOT_COMPLETE;
-        place(number, hash(relation, arity, call));
+        slots[emptySlot] = ((long) h << 32) | (number + 1L);
+        slotOf[number] = emptySlot;
         return table;
     }
 
@@ -124,13 +131,19 @@ final class CallTables {
     }
 
     private void place(int number, int hash) {
+        int s = emptySlotFor(hash);
+        slots[s] = ((long) hash << 32) | (number + 1L);
+        slotOf[number] = s;
+    }
+
+    /** The first empty slot of the hash's probe sequence. */
+    private int emptySlotFor(int hash) {
         int mask = slots.length - 1;
         int s = hash & mask;
         while (slots[s] != 0) {
             s = (s + 1) & mask;
         }
-        slots[s] = ((long) hash << 32) | (number + 1L);
-        slotOf[number] = s;
+        return s;
     }
 
     private void rehash(int capacity) {

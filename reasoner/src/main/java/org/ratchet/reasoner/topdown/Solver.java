@@ -189,8 +189,7 @@ final class Solver {
 
     private Table lookup(int relation, int arity, int[] key) {
         CallTables tables = tablesFor(relation);
-        int number = tables.find(relation, arity, key);
-        return answers(number >= 0 ? tables.table(number) : tables.add(relation, arity, key));
+        return answers(tableOf(tables, tables.find(relation, arity, key), relation, arity, key));
     }
 
     /**
@@ -209,7 +208,12 @@ final class Solver {
                 return known;
             }
         }
-        return answers(number >= 0 ? tables.table(number) : tables.add(relation, arity, key)).count;
+        return answers(tableOf(tables, number, relation, arity, key)).count;
+    }
+
+    /** The call's table, found by {@link CallTables#find} ({@code found}) or new. */
+    private static Table tableOf(CallTables tables, int found, int relation, int arity, int[] key) {
+        return found >= 0 ? tables.table(found) : tables.add(found, relation, arity, key);
     }
 
     private void checkInterrupt() {
@@ -504,7 +508,7 @@ final class Solver {
                     checkInterrupt();
                     return tables.completeCount(number) > 0;
                 }
-                Table called = answers(number >= 0 ? tables.table(number) : tables.add(goal.relation, arity, call));
+                Table called = answers(tableOf(tables, number, goal.relation, arity, call));
                 if (called.status != Table.COMPLETE) {
                     throw new IllegalStateException("recursion through negation: a call of "
                         + rules.game.symbols().name(rules.relationSymbol[goal.relation])
