@@ -262,15 +262,16 @@ public final class HsfcCompiler {
             Int2DoubleOpenHashMap measured;
             long measureStart = System.nanoTime();
             long tablesStart;
+            long measureNanos;
             try {
                 measured = measure(first);
                 tablesStart = System.nanoTime();
+                measureNanos = tablesStart - measureStart;
                 if (measured == null) {
                     return first;
                 }
                 // the first tables are dropped once the measured ones are built
                 budget.release(first.statistics.referenceTableBytes());
-                long measureNanos = tablesStart - measureStart;
                 ordered = optionalBuild(first, () -> build(measured, grounded - start, measureNanos, tablesStart));
                 progress.completed("hsfc: reference tables for measured sizes in " + ordered.statistics.tableMillis()
                     + " ms");
@@ -289,7 +290,7 @@ public final class HsfcCompiler {
             }
             try {
                 HsfcGame source = optionalBuild(ordered, () -> buildWith(HypothesisOrder.Strategy.SOURCE, measured,
-                    grounded - start, tablesStart - measureStart));
+                    grounded - start, measureNanos));
                 double[] speeds = compareSpeeds(ordered, source);
                 double orderedSpeed = speeds[0];
                 double sourceSpeed = speeds[1];
