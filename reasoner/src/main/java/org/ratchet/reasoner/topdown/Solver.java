@@ -196,9 +196,10 @@ final class Solver {
      * The answer count, 0 or 1, of a call with every argument bound, as {@link #lookup} would give it: taken
      * from a complete table's entry in its {@link CallTables} without reaching the table itself (in a big game
      * tables are many and scattered, each a cache miss away, and most calls are of this kind), else from the
-     * table's answers. Such a call's only answer is the call itself, so the count is all a caller needs.
+     * table's answers. Such a call's only answer is the call itself, so the count is all a caller needs. A
+     * {@code negated} call must be complete once answered: negation as failure reads a final answer.
      */
-    private int groundCount(int relation, int arity, int[] key) {
+    private int groundCount(int relation, int arity, int[] key, boolean negated) {
         CallTables tables = tablesFor(relation);
         int number = tables.find(relation, arity, key);
         if (number >= 0) {
@@ -208,7 +209,13 @@ final class Solver {
                 return known;
             }
         }
-        return answers(tableOf(tables, number, relation, arity, key)).count;
+        Table table = answers(tableOf(tables, number, relation, arity, key));
+        if (negated && table.status != Table.COMPLETE) {
+            throw new IllegalStateException("recursion through negation: a call of "
+                + rules.game.symbols().name(rules.relationSymbol[relation])
+                + " is negated while it is being proved itself (the rules are not stratified)");
+        }
+        return table.count;
     }
 
     /** The call's table, found by {@link CallTables#find} ({@code found}) or new. */
@@ -399,7 +406,7 @@ final class Solver {
                 }
                 if (ground) {
                     // its one possible answer is the call itself: nothing to bind
-                    if (groundCount(goal.relation, arity, call) > 0) {
+                    if (groundCount(goal.relation, arity, call, false) > 0) {
                         solve(table, clause, order, k + 1, frame);
                     }
                     return;
@@ -502,19 +509,7 @@ final class Solver {
                 for (int a = 0; a < arity; a++) {
                     call[a] = ground(args[a], frame, clause);
                 }
-                CallTables tables = tablesFor(goal.relation);
-                int number = tables.find(goal.relation, arity, call);
-                if (number >= 0 && tables.completeCount(number) != CallTables.NOT_COMPLETE) {
-                    checkInterrupt();
-                    return tables.completeCount(number) > 0;
-                }
-                Table called = answers(tableOf(tables, number, goal.relation, arity, call));
-                if (called.status != Table.COMPLETE) {
-                    throw new IllegalStateException("recursion through negation: a call of "
-                        + rules.game.symbols().name(rules.relationSymbol[goal.relation])
-                        + " is negated while it is being proved itself (the rules are not stratified)");
-                }
-                return called.count > 0;
+                return groundCount(goal.relation, arity, call, true) > 0;
             }
             case Rules.Goal.TRUE:
                 return factSet.contains(ground(goal.args[0], frame, clause));
