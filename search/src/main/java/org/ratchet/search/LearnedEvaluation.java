@@ -292,9 +292,16 @@ final class LearnedEvaluation {
         final IntArrayList playoutOf = new IntArrayList();
         int playouts;
         final int roles;
+        /** How a playout's end is valued: the evaluation predicts what the search backs up. */
+        private final GoalUtility utility;
 
         Samples(int roles) {
+            this(roles, GoalUtility.GOAL);
+        }
+
+        Samples(int roles, GoalUtility utility) {
             this.roles = roles;
+            this.utility = utility;
         }
 
         int count() {
@@ -309,6 +316,8 @@ final class LearnedEvaluation {
                 int maxPlayouts) {
             RandomPlayouts moves = new RandomPlayouts(machine, random.nextLong(), MAX_STEPS);
             int[] jointMove = new int[roles];
+            int[] endGoals = new int[roles];
+            int[] endValues = new int[roles];
             int[][] reservoir = new int[SAMPLES_PER_PLAYOUT][];
             int[] reservoirLength = new int[SAMPLES_PER_PLAYOUT];
             while (playouts < maxPlayouts && facts.size() < MAX_SAMPLE_INTS
@@ -345,12 +354,11 @@ final class LearnedEvaluation {
                     continue; // no honest outcome to learn from
                 }
                 int playout = playouts++;
+                utility.read(machine, endGoals, endValues, 0);
                 for (int k = 0; k < Math.min(seen, SAMPLES_PER_PLAYOUT); k++) {
                     facts.addElements(facts.size(), reservoir[k], 0, reservoirLength[k]);
                     offsets.add(facts.size());
-                    for (int role = 0; role < roles; role++) {
-                        goals.add(machine.goal(role));
-                    }
+                    goals.addElements(goals.size(), endValues, 0, roles);
                     playoutOf.add(playout);
                 }
             }

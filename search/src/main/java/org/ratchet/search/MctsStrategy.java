@@ -124,7 +124,7 @@ public final class MctsStrategy implements ReportingStrategy {
         this.role = roleIndex;
         this.tree = new SearchTree(machine.roleCount(),
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
-                        options.keepsAmaf()));
+                        options.keepsAmaf()), options.goalUtility());
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.puzzleStateSize = bestLine == null ? 0 : machine.initialState().size();
         this.puzzleFocuses = bestLine != null && options.puzzleSolver() && options.puzzleFocus()
@@ -137,7 +137,8 @@ public final class MctsStrategy implements ReportingStrategy {
         this.evaluationPending = options.learnsEvaluation();
         boolean refines = options.evaluationPlayouts() > 0;
         this.evaluationTriesLeft = refines ? EVALUATION_TRIES_REFINING : EVALUATION_TRIES;
-        this.evaluationSamples = refines ? new LearnedEvaluation.Samples(machine.roleCount()) : null;
+        this.evaluationSamples = refines
+                ? new LearnedEvaluation.Samples(machine.roleCount(), options.goalUtility()) : null;
         this.evaluationFittedPlayouts = 0;
         this.pairsUsed = options.playoutPolicy() == PlayoutPolicy.NST
                 || options.playoutPolicy() == PlayoutPolicy.AUTO && pairsPay(deadlineMillis);
@@ -187,7 +188,7 @@ public final class MctsStrategy implements ReportingStrategy {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
         LearnedEvaluation.Samples samples = evaluationSamples != null ? evaluationSamples
-                : new LearnedEvaluation.Samples(machine.roleCount());
+                : new LearnedEvaluation.Samples(machine.roleCount(), options.goalUtility());
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
                 start + 2 * budget, SearchOptions.MAX_EVALUATION_PLAYOUTS, options.evaluationMinQuality(),
                 options.evaluationAssurance(), samples);

@@ -111,7 +111,7 @@ final class MctsWorker implements SearchRunner.Worker {
         this.random = random;
         this.averages = averages;
         this.pairs = pairs;
-        this.playout = new Playout(machine, random, averages, pairs);
+        this.playout = new Playout(machine, random, averages, pairs, tree.utility);
         this.bestLine = bestLine;
         this.exploration = exploration;
         this.roleExploration = new double[machine.roleCount()];

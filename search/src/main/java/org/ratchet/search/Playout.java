@@ -54,6 +54,10 @@ final class Playout {
     private int cutoffSteps;
     /** The cut state's facts (grown as needed). */
     private int[] facts = new int[64];
+    /** How the end's goals are valued. */
+    private final GoalUtility utility;
+    /** The end's goals while {@link #utility} values them. */
+    private final int[] endGoals;
     /** Whether the last run was cut short (its goals are the evaluation's, not the game's). */
     private boolean cut;
 
@@ -62,6 +66,12 @@ final class Playout {
      * turns MAST sampling into NST's epsilon-greedy choice over move and move-pair averages.
      */
     Playout(StateMachine machine, SplittableRandom random, MoveAverages averages, MovePairAverages pairs) {
+        this(machine, random, averages, pairs, GoalUtility.GOAL);
+    }
+
+    /** As above, the end's goals turned into the values {@code utility} gives them. */
+    Playout(StateMachine machine, SplittableRandom random, MoveAverages averages, MovePairAverages pairs,
+            GoalUtility utility) {
         if (pairs != null && averages == null) {
             throw new IllegalArgumentException("NST needs the move averages beside the pair averages");
         }
@@ -71,6 +81,8 @@ final class Playout {
         this.averages = averages;
         this.pairs = pairs;
         this.jointMove = new int[roles];
+        this.utility = utility;
+        this.endGoals = new int[roles];
     }
 
     /**
@@ -212,9 +224,7 @@ final class Playout {
     }
 
     private void readGoals(int[] goals) {
-        for (int role = 0; role < roles; role++) {
-            goals[role] = machine.goal(role);
-        }
+        utility.read(machine, endGoals, goals, 0);
     }
 
     private void record(int[] joint) {

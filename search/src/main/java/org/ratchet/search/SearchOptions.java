@@ -47,12 +47,15 @@ import java.util.function.Consumer;
  * @param latches            goal values ruled out by persistent facts ({@link LatchBounds}) bound each new
  *                           node's goals: a node whose every role's goal is settled is proven, and a move whose
  *                           best remaining goal is below a sibling's worst is not searched
+ * @param goalUtility        what a finished game is worth to each role: its goal, or its rank among the roles
+ *                           ({@link GoalUtility})
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
-        int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean puzzleBestFirst, boolean latches) {
+        int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean puzzleBestFirst, boolean latches,
+        GoalUtility goalUtility) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -117,6 +120,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (finalMove == null) {
             throw new IllegalArgumentException("final move rule missing");
         }
+        if (goalUtility == null) {
+            throw new IllegalArgumentException("goal utility missing");
+        }
+        if (latches && goalUtility != GoalUtility.GOAL) {
+            throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility, not "
+                    + goalUtility.name().toLowerCase(java.util.Locale.ROOT));
+        }
     }
 
     /** UCT's exploration constant where none is given (goals scaled to [0, 1]). */
@@ -128,13 +138,13 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
      * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
-     * visited move played, no focused or best-first puzzle walks, no latch bounds.
+     * visited move played, no focused or best-first puzzle walks, no latch bounds, goals valued as they are.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
                 DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false,
-                false);
+                false, GoalUtility.GOAL);
     }
 
     /**
@@ -266,6 +276,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.latches = on);
     }
 
+    /** With finished games valued by {@code newUtility} (goals, or ranks among the roles). */
+    public SearchOptions withGoalUtility(GoalUtility newUtility) {
+        return with(c -> c.goalUtility = newUtility);
+    }
+
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
         return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;
@@ -307,6 +322,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         boolean puzzleFocus;
         boolean puzzleBestFirst;
         boolean latches;
+        GoalUtility goalUtility;
 
         Fields(SearchOptions o) {
             threads = o.threads;
@@ -331,13 +347,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             puzzleFocus = o.puzzleFocus;
             puzzleBestFirst = o.puzzleBestFirst;
             latches = o.latches;
+            goalUtility = o.goalUtility;
         }
 
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
-                    evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches);
+                    evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches, goalUtility);
         }
     }
 }

@@ -73,6 +73,8 @@ final class SearchTree {
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     final int roles;
+    /** How terminal states are valued: what every value in the tree, and in the workers' playouts, means. */
+    final GoalUtility utility;
     /**
      * Nodes the arrays hold now. They start small and double when full, up to {@link #layout}'s size, so a
      * match allocates what its search fills rather than its whole budget at the start (allocating and zeroing
@@ -185,8 +187,14 @@ final class SearchTree {
      * and grow to the layout.
      */
     SearchTree(int roles, Layout layout) {
+        this(roles, layout, GoalUtility.GOAL);
+    }
+
+    /** As above, terminal states valued by {@code utility} (the goals themselves, or the roles' ranks). */
+    SearchTree(int roles, Layout layout, GoalUtility utility) {
         this.roles = roles;
         this.layout = layout;
+        this.utility = utility;
         this.stateStride = layout.stateStride();
         resize(Math.min(layout.nodes(), Math.max(16, Math.min(INITIAL_NODES, layout.nodes() / 8))));
         transpositions = new LongIntTable(capacity);
@@ -726,9 +734,7 @@ final class SearchTree {
         Arrays.fill(latchHighs, node * roles, node * roles + roles, (byte) MAX_GOAL);
         visits[node] = 0;
         if (terminal) {
-            for (int role = 0; role < roles; role++) {
-                provenGoals[node * roles + role] = machine.goal(role);
-            }
+            utility.read(machine, allocator.goals, provenGoals, node * roles);
         }
         provenStates[node] = terminal ? PROVEN : 0;
         return node;
@@ -1343,6 +1349,8 @@ final class SearchTree {
         /** The thread's chunk of each arena: {next position, limit}. */
         private final int[] edgeChunk = new int[2];
         private final int[] childChunk = new int[2];
+        /** The goals of a terminal state while {@link #utility} turns them into the values the tree keeps. */
+        private final int[] goals = new int[roles];
 
         /** Drops chunks handed out before the last recycling. */
         void sync() {

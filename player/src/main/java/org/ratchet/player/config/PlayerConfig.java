@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.search.FinalMove;
+import org.ratchet.search.GoalUtility;
 import org.ratchet.search.PlayoutPolicy;
 import org.ratchet.search.SearchOptions;
 import org.ratchet.search.Strategies;
@@ -49,6 +50,7 @@ public final class PlayerConfig {
     private final int searchEvaluationPlayouts;
     private final int searchEvaluationCutoff;
     private final FinalMove searchFinalMove;
+    private final GoalUtility searchUtility;
     private final int maxBodyBytes;
     private final int idleTimeoutSeconds;
     private final int requestTimeoutSeconds;
@@ -99,6 +101,16 @@ public final class PlayerConfig {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(Setting.SEARCH_FINAL_MOVE.key() + " must be visits or recent, found '"
                 + get(Setting.SEARCH_FINAL_MOVE) + "'");
+        }
+        try {
+            searchUtility = GoalUtility.parse(get(Setting.SEARCH_UTILITY));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Setting.SEARCH_UTILITY.key() + " must be goal or rank, found '"
+                + get(Setting.SEARCH_UTILITY) + "'");
+        }
+        if (searchLatches && searchUtility != GoalUtility.GOAL) {
+            throw new IllegalArgumentException(Setting.SEARCH_LATCHES.key() + " needs " + Setting.SEARCH_UTILITY.key()
+                + "=goal (latch bounds are goal values)");
         }
         try {
             playoutPolicy = PlayoutPolicy.parse(get(Setting.PLAYOUT));
@@ -295,6 +307,11 @@ public final class PlayerConfig {
 
     public FinalMove searchFinalMove() {
         return searchFinalMove;
+    }
+
+    /** What a finished game is worth to each role in the search: its goal, or its rank among the roles. */
+    public GoalUtility searchUtility() {
+        return searchUtility;
     }
 
     /** GRAVE's reference visits; 0 when GRAVE is off. */

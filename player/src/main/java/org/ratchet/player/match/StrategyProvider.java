@@ -36,7 +36,8 @@ final class StrategyProvider {
             .withEvaluationAssurance(config.searchEvaluationAssurance())
             .withEvaluationPlayouts(config.searchEvaluationPlayouts())
             .withEvaluationCutoff(config.searchEvaluationCutoff())
-            .withFinalMove(config.searchFinalMove());
+            .withFinalMove(config.searchFinalMove())
+            .withGoalUtility(config.searchUtility());
         return Strategies.create(config.strategy(), options);
     }
 }
