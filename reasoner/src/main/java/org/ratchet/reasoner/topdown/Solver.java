@@ -327,8 +327,7 @@ final class Solver {
                 continue;
             }
             if (member.iteration >= firstIterationOfLastPass) {
-                member.status = Table.COMPLETE;
-                tablesFor(member.relation).completed(member);
+                complete(member);
             } else {
                 member.status = Table.NEW;
                 member.forgetAnswers();
@@ -336,6 +335,11 @@ final class Solver {
         }
         Arrays.fill(incomplete, incompleteMark, incompleteSize, null);
         incompleteSize = incompleteMark;
+        complete(table);
+    }
+
+    /** Marks the table complete, in itself and in its call tables' counts, which bound calls read. */
+    private void complete(Table table) {
         table.status = Table.COMPLETE;
         tablesFor(table.relation).completed(table);
     }
