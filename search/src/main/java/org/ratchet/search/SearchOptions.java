@@ -1,5 +1,6 @@
 package org.ratchet.search;
 
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -125,7 +126,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         }
         if (latches && goalUtility != GoalUtility.GOAL) {
             throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility, not "
-                    + goalUtility.name().toLowerCase(java.util.Locale.ROOT));
+                    + goalUtility.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ratchet.search.FinalMove;
+import org.ratchet.search.GoalUtility;
 
 class PlayerConfigTest {
 
@@ -103,6 +104,14 @@ class PlayerConfigTest {
         assertEquals(FinalMove.VISITS, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_FINAL_MOVE", "Visits"), Map.of())
             .searchFinalMove());
         assertEquals(FinalMove.RECENT, PlayerConfig.defaults().searchFinalMove());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_UTILITY, "score")),
+            "search.utility must be goal or rank, found 'score'");
+        assertEquals(GoalUtility.RANK, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_UTILITY", "Rank"), Map.of())
+            .searchUtility());
+        assertEquals(GoalUtility.GOAL, PlayerConfig.defaults().searchUtility());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(),
+                Map.of(Setting.SEARCH_UTILITY, "rank", Setting.SEARCH_LATCHES, "true")),
+            "search.latches needs search.utility=goal (latch bounds are goal values)");
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
         assertFalse(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "false"), Map.of()).searchPuzzleWalk());
