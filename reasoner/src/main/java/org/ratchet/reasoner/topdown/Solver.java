@@ -16,9 +16,11 @@ import org.ratchet.reasoner.terms.TermStore;
  * with a trail, terms are ids of the machine's {@link TermStore}, and tables are reused from state to state
  * rather than allocated per call.
  *
- * <p>A clause's body is proved in the prover's order: positive literals as written, a negation or
- * {@code distinct} as soon as its variables are bound (the order depends only on which head arguments the
- * call binds, so it is computed once per clause and call pattern). A call with every argument bound has at
+ * <p>A clause's body is proved in the prover's order, positive literals as written, except that a literal
+ * whose variables are all bound goes first: a negation or {@code distinct} as soon as its variables are
+ * bound, as in the prover, and so does a positive literal, which then only tests (the order depends only on
+ * which head arguments the call binds, so it is computed once per clause and call pattern). Answers do not
+ * depend on the order of a stratified body; the work does. A call with every argument bound has at
  * most one answer, so its search stops at the first proof, as Prolog's negation does (the prover, which
  * completes every table, searches on). One solver serves one thread.
  */
@@ -558,7 +560,10 @@ final class Solver {
 
     /**
      * The body order for a call binding the head arguments of {@code bound} (a bitmask): positive literals as
-     * written, each negation or {@code distinct} as soon as its variables are bound.
+     * written, each literal whose variables are all bound as soon as they are. A bound positive literal is a
+     * test: proved before the literals that would bind more, it prunes their search instead of being proved
+     * once per binding they make (alexChess made 18% fewer call-table lookups and 28% fewer matches a state,
+     * chess 4% fewer).
      */
     private int[] orderFor(Rules.Clause clause, int bound) {
         Int2ObjectOpenHashMap<int[]> byPattern = orders[clause.id()];
@@ -588,7 +593,12 @@ final class Solver {
         for (int k = 0; k < body.length; k++) {
             int pick = -1;
             for (int i = 0; i < body.length && pick < 0; i++) {
-                if (!placed[i] && (isPositive(body[i]) || allKnown(body[i].variables, known))) {
+                if (!placed[i] && allKnown(body[i].variables, known)) {
+                    pick = i;
+                }
+            }
+            for (int i = 0; i < body.length && pick < 0; i++) {
+                if (!placed[i] && isPositive(body[i])) {
                     pick = i;
                 }
             }
