@@ -12,11 +12,6 @@ import org.ratchet.reasoner.StateMachine;
 final class Playout {
     /** Some repository games loop forever under random play; a playout gives up after this many steps. */
     static final int MAX_STEPS = 5_000;
-    /**
-     * MAST's Gibbs temperature on the 0..100 goal scale: a move averaging 10 points more is e times as
-     * likely.
-     */
-    private static final double MAST_TEMPERATURE = 10;
     /** NST: the share of playout moves chosen uniformly at random instead of by value. */
     private static final double NST_EPSILON = 0.2;
     /** NST: samples a move pair needs before its average counts beside the move's own. */
@@ -284,7 +279,7 @@ final class Playout {
         }
         double total = 0;
         for (int i = 0; i < count; i++) {
-            weights[i] = Math.exp(averages.mean(role, machine.legalMove(role, i)) / MAST_TEMPERATURE);
+            weights[i] = averages.gibbsWeight(role, machine.legalMove(role, i));
             total += weights[i];
         }
         double pick = random.nextDouble() * total;
