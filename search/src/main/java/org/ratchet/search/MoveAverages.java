@@ -64,7 +64,7 @@ final class MoveAverages {
         }
         counts[role][move]++;
         valueSums[role][move] += goal;
-        gibbsWeights[role][move] = Math.exp(valueSums[role][move] / counts[role][move] / GIBBS_TEMPERATURE);
+        gibbsWeights[role][move] = Math.exp(mean(role, move) / GIBBS_TEMPERATURE);
     }
 
     /**
