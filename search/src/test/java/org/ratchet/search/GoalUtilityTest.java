@@ -13,26 +13,33 @@ import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 
 /**
- * The values a finished game has for the search: goals as they are, or ranks. On the position
- * threePlayerSecondPlace (red helps yellow win for 50, or goes alone for 10 and first place) the two lead the
- * search to opposite moves.
+ * The values a finished game has for the search: goals as they are, or ranks with the goal as tie-break. On
+ * the position threePlayerSecondPlace (red helps yellow win for 50, or goes alone for 10 and first place) the
+ * two lead the search to opposite moves; on twoPlayerCommonGoal (both roles get 100, or both 0) the ranks tie
+ * and the goal decides.
  */
 class GoalUtilityTest {
     private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
     private static final StateMachineFactory GAME = GdlGames.position("threePlayerSecondPlace");
+    private static final StateMachineFactory COMMON_GOAL = GdlGames.position("twoPlayerCommonGoal");
 
     /** The machine in the terminal state after red's {@code choice}, roles in the order red, yellow, blue. */
     private static StateMachine after(String choice) {
-        StateMachine machine = GAME.newMachine();
+        return after(GAME, "red", choice);
+    }
+
+    /** The machine in the terminal state after the one move {@code choice} of {@code chooser}. */
+    private static StateMachine after(StateMachineFactory game, String chooser, String choice) {
+        StateMachine machine = game.newMachine();
         machine.setState(machine.initialState());
-        int red = GdlGames.roleIndex(machine, "red");
+        int chooserRole = GdlGames.roleIndex(machine, chooser);
         int[] joint = new int[machine.roleCount()];
         for (int role = 0; role < machine.roleCount(); role++) {
             joint[role] = machine.legalMove(role, 0);
         }
-        for (int i = 0; i < machine.legalCount(red); i++) {
-            if (GdlGames.render(machine, machine.move(machine.legalMove(red, i))).equals(choice)) {
-                joint[red] = machine.legalMove(red, i);
+        for (int i = 0; i < machine.legalCount(chooserRole); i++) {
+            if (GdlGames.render(machine, machine.move(machine.legalMove(chooserRole, i))).equals(choice)) {
+                joint[chooserRole] = machine.legalMove(chooserRole, i);
             }
         }
         machine.advance(joint);
@@ -62,24 +69,35 @@ class GoalUtilityTest {
     }
 
     @Test
-    void ranksCountTheRolesBeatenWithATieAsHalf() {
-        // help: yellow beats both, red beats blue only, blue beats no one
+    void ranksCountTheRolesBeatenWithATieAsHalfAndGoalsBreakTies() {
+        // help: yellow beats both (rank 100, goal 100), red beats blue only (50, 50), blue no one (0, 0)
         assertArrayEquals(new int[] {50, 100, 0}, values(GoalUtility.RANK, "help"));
-        // alone: red beats both; yellow and blue each lose to red and tie with one another
-        assertArrayEquals(new int[] {100, 25, 25}, values(GoalUtility.RANK, "alone"));
+        // alone: red beats both (100, goal 10); yellow and blue lose to red and tie with one another (25, 0)
+        assertArrayEquals(new int[] {91, 23, 23}, values(GoalUtility.RANK, "alone"));
+    }
+
+    @Test
+    void rolesThatTieEitherWayAreValuedByTheirCommonGoal() {
+        int[] with = new int[2];
+        int[] against = new int[2];
+        GoalUtility.RANK.read(after(COMMON_GOAL, "white", "with"), new int[2], with, 0);
+        GoalUtility.RANK.read(after(COMMON_GOAL, "white", "against"), new int[2], against, 0);
+        assertArrayEquals(new int[] {55, 55}, with); // rank 50 each, goal 100
+        assertArrayEquals(new int[] {45, 45}, against); // rank 50 each, goal 0
+        assertEquals("with", searchedMove(COMMON_GOAL, "white", GoalUtility.RANK));
     }
 
     @Test
     void theSearchMaximisesTheUtilityItIsGiven() {
-        assertEquals("help", searchedMove(GoalUtility.GOAL));
-        assertEquals("alone", searchedMove(GoalUtility.RANK));
+        assertEquals("help", searchedMove(GAME, "red", GoalUtility.GOAL));
+        assertEquals("alone", searchedMove(GAME, "red", GoalUtility.RANK));
     }
 
-    private static String searchedMove(GoalUtility utility) {
-        StateMachine machine = GAME.newMachine();
-        int red = GdlGames.roleIndex(machine, "red");
+    private static String searchedMove(StateMachineFactory game, String chooser, GoalUtility utility) {
+        StateMachine machine = game.newMachine();
+        int chooserRole = GdlGames.roleIndex(machine, chooser);
         try (MctsStrategy mcts = new MctsStrategy(MctsToyGameTest.options(200, 5).withGoalUtility(utility))) {
-            mcts.prepare(GAME, red, 0);
+            mcts.prepare(game, chooserRole, 0);
             return GdlGames.render(machine, machine.move(mcts.selectMove(machine.initialState(), NO_DEADLINE)));
         }
     }
@@ -99,7 +117,7 @@ class GoalUtilityTest {
             assertTrue(playout.run(null, values, null));
             seen.add(values[red] + "/" + values[yellow] + "/" + values[blue]);
         }
-        assertEquals(Set.of("50/100/0", "100/25/25"), seen);
+        assertEquals(Set.of("50/100/0", "91/23/23"), seen);
     }
 
     @Test
