@@ -13,7 +13,8 @@ import org.ratchet.reasoner.StateMachine;
  * the opponent. In a three-player game that pays second place (3pConnectFour: the winner 100, the player who
  * moved just before the winner 50, the third 0, everyone 0 on a full board), a goal-maximising role prefers
  * the next player's win to a full board and so helps that player. Where the roles tie either way (a goal
- * they reach or miss together) only the goal tells outcomes apart, hence the tie-break.
+ * they reach or miss together) only the goal tells outcomes apart, hence the tie-break. {@link #AUTO} takes
+ * the rank between two roles and the goal otherwise, as measured (README, Search).
  */
 public enum GoalUtility {
     /** The goal value itself, 0..100. */
@@ -26,10 +27,24 @@ public enum GoalUtility {
      * between places smaller than the goal's share). A single role keeps its goal (it has no one to rank
      * against).
      */
-    RANK;
+    RANK,
+    /**
+     * {@link #RANK} in a two-player game, {@link #GOAL} otherwise: rank won skirmish's matches against goal
+     * 8-0-0, while in 3pConnectFour, where second place pays, goal scored better. Resolved per game by
+     * {@link #forRoles} before anything is read.
+     */
+    AUTO;
 
     /** The rank's share of {@link #RANK}'s value; the goal breaks ties between equal ranks. */
     static final double RANK_SHARE = 0.9;
+
+    /** The utility that values a game of {@code roles} roles: {@link #AUTO} resolved, the others themselves. */
+    public GoalUtility forRoles(int roles) {
+        if (this != AUTO) {
+            return this;
+        }
+        return roles == 2 ? RANK : GOAL;
+    }
 
     /**
      * Writes each role's value in the machine's current state to {@code into[offset ..]}; {@code scratch}
@@ -37,7 +52,7 @@ public enum GoalUtility {
      */
     public void read(StateMachine machine, int[] scratch, int[] into, int offset) {
         int roles = machine.roleCount();
-        if (this == GOAL || roles < 2) {
+        if (forRoles(roles) == GOAL || roles < 2) {
             for (int role = 0; role < roles; role++) {
                 into[offset + role] = machine.goal(role);
             }
@@ -58,12 +73,12 @@ public enum GoalUtility {
         }
     }
 
-    /** Parses a utility name case-insensitively ({@code goal}, {@code rank}). */
+    /** Parses a utility name case-insensitively ({@code goal}, {@code rank}, {@code auto}). */
     public static GoalUtility parse(String name) {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown goal utility '" + name + "'; known: goal, rank", e);
+            throw new IllegalArgumentException("unknown goal utility '" + name + "'; known: goal, rank, auto", e);
         }
     }
 }

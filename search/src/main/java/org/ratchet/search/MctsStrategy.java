@@ -66,6 +66,8 @@ public final class MctsStrategy implements ReportingStrategy {
     private StateMachineFactory game;
     private int role;
     private StateMachine machine;
+    /** What a finished game is worth in this match's search: the options' utility resolved for the game. */
+    private GoalUtility utility;
     private SearchTree tree;
     private BestLine bestLine;
     /** The evaluation learned for this match, or null (none asked for, none good enough, or not yet learned). */
@@ -122,9 +124,11 @@ public final class MctsStrategy implements ReportingStrategy {
         this.machine = factory.newMachine();
         Strategies.requireRole(machine, roleIndex);
         this.role = roleIndex;
+        // Latch bounds are goal values, so a search that uses them values every game by its goals.
+        this.utility = options.latches() ? GoalUtility.GOAL : options.goalUtility().forRoles(machine.roleCount());
         this.tree = new SearchTree(machine.roleCount(),
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
-                        options.keepsAmaf()), options.goalUtility());
+                        options.keepsAmaf()), utility);
         this.bestLine = machine.roleCount() == 1 ? new BestLine() : null;
         this.puzzleStateSize = bestLine == null ? 0 : machine.initialState().size();
         this.puzzleFocuses = bestLine != null && options.puzzleSolver() && options.puzzleFocus()
@@ -138,7 +142,7 @@ public final class MctsStrategy implements ReportingStrategy {
         boolean refines = options.evaluationPlayouts() > 0;
         this.evaluationTriesLeft = refines ? EVALUATION_TRIES_REFINING : EVALUATION_TRIES;
         this.evaluationSamples = refines
-                ? new LearnedEvaluation.Samples(machine.roleCount(), options.goalUtility()) : null;
+                ? new LearnedEvaluation.Samples(machine.roleCount(), utility) : null;
         this.evaluationFittedPlayouts = 0;
         this.pairsUsed = options.playoutPolicy() == PlayoutPolicy.NST
                 || options.playoutPolicy() == PlayoutPolicy.AUTO && pairsPay(deadlineMillis);
@@ -188,7 +192,7 @@ public final class MctsStrategy implements ReportingStrategy {
         long start = System.currentTimeMillis();
         long budget = learningBudget(deadlineMillis);
         LearnedEvaluation.Samples samples = evaluationSamples != null ? evaluationSamples
-                : new LearnedEvaluation.Samples(machine.roleCount(), options.goalUtility());
+                : new LearnedEvaluation.Samples(machine.roleCount(), utility);
         LearnedEvaluation learned = LearnedEvaluation.learn(machine, from, random.split(), start + budget,
                 start + 2 * budget, SearchOptions.MAX_EVALUATION_PLAYOUTS, options.evaluationMinQuality(),
                 options.evaluationAssurance(), samples);

@@ -1,6 +1,5 @@
 package org.ratchet.search;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -48,8 +47,9 @@ import java.util.function.Consumer;
  * @param latches            goal values ruled out by persistent facts ({@link LatchBounds}) bound each new
  *                           node's goals: a node whose every role's goal is settled is proven, and a move whose
  *                           best remaining goal is below a sibling's worst is not searched
- * @param goalUtility        what a finished game is worth to each role: its goal, or its rank among the roles
- *                           ({@link GoalUtility})
+ * @param goalUtility        what a finished game is worth to each role: its goal, its rank among the roles, or
+ *                           either by the game's number of roles ({@link GoalUtility}); with latches, goals
+ *                           whatever it says but rank, which latches refuse
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
@@ -124,9 +124,9 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (goalUtility == null) {
             throw new IllegalArgumentException("goal utility missing");
         }
-        if (latches && goalUtility != GoalUtility.GOAL) {
-            throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility, not "
-                    + goalUtility.name().toLowerCase(Locale.ROOT));
+        if (latches && goalUtility == GoalUtility.RANK) {
+            throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility (or auto,"
+                    + " which then values every game by its goals), not rank");
         }
     }
 
@@ -277,7 +277,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.latches = on);
     }
 
-    /** With finished games valued by {@code newUtility} (goals, or ranks among the roles). */
+    /** With finished games valued by {@code newUtility} (goals, ranks among the roles, or by role count). */
     public SearchOptions withGoalUtility(GoalUtility newUtility) {
         return with(c -> c.goalUtility = newUtility);
     }

@@ -93,6 +93,23 @@ class GoalUtilityTest {
         assertEquals("alone", searchedMove(GAME, "red", GoalUtility.RANK));
     }
 
+    @Test
+    void autoRanksTwoRolesAndTakesTheGoalsOfMore() {
+        assertEquals(GoalUtility.RANK, GoalUtility.AUTO.forRoles(2));
+        assertEquals(GoalUtility.GOAL, GoalUtility.AUTO.forRoles(1));
+        assertEquals(GoalUtility.GOAL, GoalUtility.AUTO.forRoles(3));
+        assertEquals(GoalUtility.GOAL, GoalUtility.GOAL.forRoles(2));
+        assertEquals(GoalUtility.RANK, GoalUtility.RANK.forRoles(3));
+        // three roles: the goals, so red helps yellow
+        assertArrayEquals(new int[] {10, 0, 0}, values(GoalUtility.AUTO, "alone"));
+        assertEquals("help", searchedMove(GAME, "red", GoalUtility.AUTO));
+        // two roles: the ranks, ties broken by the common goal
+        int[] with = new int[2];
+        GoalUtility.AUTO.read(after(COMMON_GOAL, "white", "with"), new int[2], with, 0);
+        assertArrayEquals(new int[] {55, 55}, with);
+        assertEquals("with", searchedMove(COMMON_GOAL, "white", GoalUtility.AUTO));
+    }
+
     private static String searchedMove(StateMachineFactory game, String chooser, GoalUtility utility) {
         StateMachine machine = game.newMachine();
         int chooserRole = GdlGames.roleIndex(machine, chooser);
@@ -123,10 +140,12 @@ class GoalUtilityTest {
     @Test
     void namesParseAndLatchBoundsNeedGoals() {
         assertEquals(GoalUtility.RANK, GoalUtility.parse(" Rank "));
+        assertEquals(GoalUtility.AUTO, GoalUtility.parse("auto"));
         assertThrows(IllegalArgumentException.class, () -> GoalUtility.parse("score"));
         SearchOptions latches = SearchOptions.defaults().withLatches(true);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> latches.withGoalUtility(GoalUtility.RANK));
         assertTrue(error.getMessage().contains("latch"), error.getMessage());
+        assertEquals(GoalUtility.AUTO, latches.withGoalUtility(GoalUtility.AUTO).goalUtility());
     }
 }

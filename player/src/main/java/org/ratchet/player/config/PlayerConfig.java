@@ -105,12 +105,12 @@ public final class PlayerConfig {
         try {
             searchUtility = GoalUtility.parse(get(Setting.SEARCH_UTILITY));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(Setting.SEARCH_UTILITY.key() + " must be goal or rank, found '"
+            throw new IllegalArgumentException(Setting.SEARCH_UTILITY.key() + " must be goal, rank or auto, found '"
                 + get(Setting.SEARCH_UTILITY) + "'");
         }
-        if (searchLatches && searchUtility != GoalUtility.GOAL) {
+        if (searchLatches && searchUtility == GoalUtility.RANK) {
             throw new IllegalArgumentException(Setting.SEARCH_LATCHES.key() + " needs " + Setting.SEARCH_UTILITY.key()
-                + "=goal (latch bounds are goal values)");
+                + "=goal or auto (latch bounds are goal values)");
         }
         try {
             playoutPolicy = PlayoutPolicy.parse(get(Setting.PLAYOUT));

@@ -70,9 +70,10 @@ public enum Setting {
     SEARCH_FINAL_MOVE("search.final.move", "recent", "RULE",
         "The move played where we alone move and nothing is proven: visits (the most visited) or recent (the"
             + " one this search visited most, so visits from earlier searches kept with the tree do not count)."),
-    SEARCH_UTILITY("search.utility", "goal", "NAME",
+    SEARCH_UTILITY("search.utility", "auto", "NAME",
         "What a finished game is worth to each role in the search: goal (its goal value, what competitions"
-            + " score) or rank (the share of the other roles it finished ahead of, a tie counting half)."),
+            + " score), rank (the share of the other roles it finished ahead of, a tie counting half, goals"
+            + " breaking ties) or auto (rank with two roles, goal otherwise; goal with search.latches)."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

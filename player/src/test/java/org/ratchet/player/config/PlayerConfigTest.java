@@ -105,13 +105,15 @@ class PlayerConfigTest {
             .searchFinalMove());
         assertEquals(FinalMove.RECENT, PlayerConfig.defaults().searchFinalMove());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_UTILITY, "score")),
-            "search.utility must be goal or rank, found 'score'");
+            "search.utility must be goal, rank or auto, found 'score'");
         assertEquals(GoalUtility.RANK, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_UTILITY", "Rank"), Map.of())
             .searchUtility());
-        assertEquals(GoalUtility.GOAL, PlayerConfig.defaults().searchUtility());
+        assertEquals(GoalUtility.AUTO, PlayerConfig.defaults().searchUtility());
         assertRefused(() -> PlayerConfig.load(null, Map.of(),
                 Map.of(Setting.SEARCH_UTILITY, "rank", Setting.SEARCH_LATCHES, "true")),
-            "search.latches needs search.utility=goal (latch bounds are goal values)");
+            "search.latches needs search.utility=goal or auto (latch bounds are goal values)");
+        assertTrue(PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_UTILITY, "auto", Setting.SEARCH_LATCHES,
+            "true")).searchLatches());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PUZZLE_WALK, "yes")),
             "search.puzzle.walk must be true or false, found 'yes'");
         assertFalse(PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PUZZLE_WALK", "false"), Map.of()).searchPuzzleWalk());
