@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -126,6 +127,9 @@ public final class MctsStrategy implements ReportingStrategy {
         this.role = roleIndex;
         // Latch bounds are goal values, so a search that uses them values every game by its goals.
         this.utility = options.latches() ? GoalUtility.GOAL : options.goalUtility().forRoles(machine.roleCount());
+        LOG.info("finished games valued by {} (utility {}, {} roles{})", utility.name().toLowerCase(Locale.ROOT),
+                options.goalUtility().name().toLowerCase(Locale.ROOT), machine.roleCount(),
+                options.latches() ? ", latch bounds on" : "");
         this.tree = new SearchTree(machine.roleCount(),
                 SearchTree.layoutFor(machine, options.nodePoolSize(), options.treeMemoryBytes(), LAYOUT_SAMPLE_MILLIS,
                         options.keepsAmaf()), utility);
