@@ -82,6 +82,11 @@ public final class RelationLayout {
         return partsOfTrue.toIntArray();
     }
 
+    /** Whether the relation at run-time index {@code index} is a part of {@code true}. */
+    public boolean isPartOfTrue(int index) {
+        return partsOfTrue.contains(index);
+    }
+
     /**
      * The relation whose list holds the instances of {@code sentence}'s pattern: the part of {@code true}
      * for a fluent, the sentence's relation otherwise; -1 for a fluent no part holds (it never holds).

@@ -383,6 +383,8 @@ public final class HsfcCompiler {
             RuleCompiler compiler = new RuleCompiler(grounder, statics, layout, budget, needed, denseTableLimit);
             long before = budget.usedBytes();
             Block[][] phases = new Block[3][];
+            // per next rule in evaluation order: its tables with the fact it carries over read last, or null
+            List<RulePlan> framePlans = new ArrayList<>();
             int ruleCount = 0;
             long tableInts = 0;
             for (int phase = 0; phase < 3; phase++) {
@@ -398,6 +400,11 @@ public final class HsfcCompiler {
                             if (tables != null) {
                                 compiled.add(tables);
                                 tableInts += tables.tableInts();
+                                if (phase == 2) {
+                                    RulePlan frame = framePlan(rule, tables, order, compiler);
+                                    framePlans.add(frame);
+                                    tableInts += frame == null || frame == tables ? 0 : frame.tableInts();
+                                }
                                 if (recursive) {
                                     RulePlan[] delta = deltaPlans(rule, order, compiler, component);
                                     deltaPlans.add(delta);
@@ -450,13 +457,14 @@ public final class HsfcCompiler {
             GameTerms terms = new GameTerms(original.roles(), grounder.set(SymbolTable.TRUE),
                 grounder.set(SymbolTable.DOES));
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
-                cleared.toIntArray(), phases, sampled);
+                cleared.toIntArray(), phases, sampled, framePlans.toArray(new RulePlan[0]));
             if (LOG.isDebugEnabled()) {
                 List<String> kept = new ArrayList<>();
                 for (int r : program.keptRelations()) {
                     kept.add(original.symbols().name(layout.symbol(r)));
                 }
-                LOG.debug("hsfc: relations kept between states: {}", kept);
+                LOG.debug("hsfc: relations kept between states: {}; next rules read by their exceptions: {} of {}",
+                    kept, program.frameRuleCount(), program.nextRuleCount());
             }
             return new HsfcGame(original, terms, program, statistics);
         }
@@ -498,6 +506,54 @@ public final class HsfcCompiler {
                 plans.add(plan);
             }
             return plans.toArray(new RulePlan[0]);
+        }
+
+        /**
+         * For a frame axiom, a next rule that reads the very fact it derives ({@code (<= (next (cell ?x ?y ?p))
+         * (true (cell ?x ?y ?p)) ...)}): its tables with that {@code true} literal read last, so that for each
+         * binding of the other inputs (the move played) the table lists which facts are carried over
+         * (run.Frames): the rule's own {@code tables} where they read a part of true last already. Null for any
+         * other rule, or if those tables would exceed the memory budget.
+         */
+        private RulePlan framePlan(Rule rule, RulePlan tables, HypothesisOrder order, RuleCompiler compiler) {
+            if (rule.head().symbol() != SymbolTable.NEXT) {
+                return null;
+            }
+            if (tables.stages.length > 0 && tables.stages[tables.stages.length - 1].table != null
+                    && layout.isPartOfTrue(tables.stages[tables.stages.length - 1].relation)) {
+                return tables;
+            }
+            Term carried = rule.head().arg(0);
+            List<Term> hypotheses = new ArrayList<>(order.order(rule, strategy));
+            Term read = null;
+            for (Term literal : hypotheses) {
+                if (literal.symbol() == SymbolTable.TRUE && literal.arg(0).equals(carried)) {
+                    read = literal;
+                    break;
+                }
+            }
+            if (read == null) {
+                return null;
+            }
+            // the other dynamic inputs first, then the carried fact, then the static literals, which its
+            // variables bound make conditions folded into its table (a static literal read before it would
+            // bind the fact's variables and leave the fact a mere condition)
+            hypotheses.remove(read);
+            List<Term> readLast = new ArrayList<>();
+            for (Term literal : hypotheses) {
+                if (!statics.isStatic(literal.symbol())) {
+                    readLast.add(literal);
+                }
+            }
+            readLast.add(read);
+            for (Term literal : hypotheses) {
+                if (statics.isStatic(literal.symbol())) {
+                    readLast.add(literal);
+                }
+            }
+            hypotheses = readLast;
+            Attempt attempt = tryCompile(rule, hypotheses, compiler);
+            return attempt.overran() ? null : attempt.plan();
         }
 
         /**

@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.run;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
@@ -51,10 +52,11 @@ public final class HsfcMachine implements StateMachine {
     /** Per slot of a kept relation's ID: how many holding instances derive it, and its list position. */
     private final int[] derivations;
     private final int[] keptPosition;
-    /** The facts the kept relations were last brought up to date with: a list and its bitset. */
+    /** The facts the kept relations were last brought up to date with: a list, its bitset, each one's position. */
     private final int[] syncedFacts;
     private int syncedCount;
     private final long[] synced;
+    private final int[] syncedPosition;
     /** Watched items (facts, then kept IDs' slots) whose readers are still to be tested: a ring, no repeats. */
     private final int[] changed;
     private final boolean[] queued;
@@ -74,6 +76,22 @@ public final class HsfcMachine implements StateMachine {
     private final int[] deltaFrom;
     /** While a delta plan runs, the knowledge-base position its first stage reads from; -1 otherwise. */
     private int deltaStart = -1;
+    /** The next phase's frame axioms read by their exceptions (see {@link Frames}), or null. */
+    private final Frames frames;
+    /** Per part of true, in the current advance: the frame rule reading it by its exceptions and its RefNo, or -1. */
+    private final int[] exceptionFrame;
+    private final int[] exceptionRef;
+    /** Per part of true, in the current advance: whether a fact was dropped from it (its list has gaps). */
+    private final boolean[] partShrunk;
+    /** The facts an advance takes out of the state, and those it adds (fact IDs). */
+    private final int[] dropped;
+    private final int[] added;
+    /** The indices into the reset's arrays of every relation it resets, and of those an advance by exceptions
+     * resets: all but the parts of true. */
+    private final int[] allResets;
+    private final int[] derivedResets;
+    /** Where permanent bits are copied back whole ({@link #permanentBits}), the bits of true's facts. */
+    private final long[] trueBits;
     private boolean goalsComputed;
     private boolean movesListed;
     /**
@@ -98,6 +116,15 @@ public final class HsfcMachine implements StateMachine {
      * state even where the program could keep some up to date (see {@link Incremental}).
      */
     public HsfcMachine(GameDescription description, GameTerms terms, Program program, boolean keepBetweenStates) {
+        this(description, terms, program, keepBetweenStates, true);
+    }
+
+    /**
+     * A machine of the program; with {@code readFrames} false every next rule is derived in full, frame axioms
+     * too (see {@link Frames}), and every advance rebuilds the state from next: the reference for tests.
+     */
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program, boolean keepBetweenStates,
+            boolean readFrames) {
         this.description = description;
         this.program = program;
         this.terms = terms;
@@ -129,6 +156,7 @@ public final class HsfcMachine implements StateMachine {
             keptPosition = new int[incremental.slotCount];
             syncedFacts = new int[incremental.factCount];
             synced = new long[(incremental.factCount >>> 6) + 1];
+            syncedPosition = new int[incremental.factCount];
             int watched = incremental.factCount + incremental.slotCount;
             changed = new int[watched + 1];
             queued = new boolean[watched];
@@ -140,10 +168,47 @@ public final class HsfcMachine implements StateMachine {
             keptPosition = null;
             syncedFacts = null;
             synced = null;
+            syncedPosition = null;
             changed = null;
             queued = null;
         }
         permanentBits = bits.length <= COPIED_WORDS ? bits.clone() : null;
+        allResets = new int[reset.relations.length];
+        Arrays.setAll(allResets, c -> c);
+        frames = readFrames ? program.frames : null;
+        if (frames != null) {
+            int parts = program.facts.trueParts.length;
+            exceptionFrame = new int[parts];
+            exceptionRef = new int[parts];
+            partShrunk = new boolean[parts];
+            dropped = new int[terms.factCount()];
+            added = new int[program.facts.nextToTrue.length];
+            IntArrayList derived = new IntArrayList();
+            for (int c = 0; c < reset.relations.length; c++) {
+                if (frames.partIndex[reset.relations[c]] < 0) {
+                    derived.add(c);
+                }
+            }
+            derivedResets = derived.toIntArray();
+            if (permanentBits != null) {
+                trueBits = new long[bits.length];
+                int trueOffset = offsets[program.facts.trueRelation];
+                for (int f = 0; f < terms.factCount(); f++) {
+                    int global = trueOffset + f;
+                    trueBits[global >>> 6] |= 1L << global;
+                }
+            } else {
+                trueBits = null;
+            }
+        } else {
+            exceptionFrame = null;
+            exceptionRef = null;
+            partShrunk = null;
+            dropped = null;
+            added = null;
+            derivedResets = null;
+            trueBits = null;
+        }
         if (incremental != null) {
             // no fact of true holds yet: the kept relations as they are in an empty state
             initialiseKept();
@@ -333,6 +398,10 @@ public final class HsfcMachine implements StateMachine {
         for (int move : jointMove) {
             write(doesRelation, doesOffset + move);
         }
+        if (frames != null && sizeSums == null) {
+            advanceByExceptions();
+            return;
+        }
         run(program.next);
         int nextRelation = facts.nextRelation;
         int nextOffset = offsets[nextRelation];
@@ -348,6 +417,188 @@ public final class HsfcMachine implements StateMachine {
         }
         synchroniseKept();
         computeStateRelations();
+    }
+
+    /**
+     * The rest of {@link #advance} where the next phase has frame axioms (see {@link Frames}): the next rules
+     * run, each frame axiom whose move gives one RefNo with few exceptions only marking its part of true as
+     * read by them; then the state is changed in place, taking out the facts next no longer derives (of such
+     * a part: the exceptions that fail, of any other part: every fact next did not derive) and adding those
+     * it derives anew. The facts left in place are never copied.
+     */
+    private void advanceByExceptions() {
+        Frames frames = this.frames;
+        Arrays.fill(exceptionFrame, -1);
+        RulePlan[] rules = frames.rules;
+        for (int i = 0; i < rules.length; i++) {
+            Frames.Frame frame = frames.frame[i];
+            if (frame == null || !readByExceptions(frame, i)) {
+                run(rules[i]);
+            }
+        }
+        FactTables facts = program.facts;
+        int trueOffset = offsets[facts.trueRelation];
+        int nextOffset = offsets[facts.nextRelation];
+        int[] trueToNext = frames.trueToNext;
+        int[] trueParts = facts.trueParts;
+        int droppedCount = 0;
+        for (int p = 0; p < trueParts.length; p++) {
+            int part = trueParts[p];
+            int f = exceptionFrame[p];
+            if (f < 0) {
+                for (int i = offsets[part], n = end[part]; i < n; i++) {
+                    int global = kb[i];
+                    int id = trueToNext[global - trueOffset];
+                    if (id < 0 || !has(nextOffset + id)) {
+                        dropped[droppedCount++] = global;
+                    }
+                }
+                continue;
+            }
+            RulePlan framePlan = frames.frame[f].plan;
+            RulePlan.Stage last = framePlan.stages[framePlan.stages.length - 1];
+            int ref = exceptionRef[p];
+            int[] table = last.table;
+            int base = ref * last.size;
+            int offset = last.offset;
+            for (int chi : frames.frame[f].exceptions[ref]) {
+                int global = offset + chi;
+                if (!has(global)) {
+                    continue;
+                }
+                int passing = table[base + chi];
+                if (passing >= 0 && conditionsHold(last.conditions, passing, last.width)) {
+                    continue;
+                }
+                int id = trueToNext[global - trueOffset];
+                if (id < 0 || !has(nextOffset + id)) {
+                    dropped[droppedCount++] = global;
+                }
+            }
+        }
+        int addedCount = 0;
+        int[] nextToTrue = facts.nextToTrue;
+        for (int i = nextOffset, n = end[facts.nextRelation]; i < n; i++) {
+            int fact = nextToTrue[kb[i] - nextOffset];
+            if (!has(trueOffset + fact)) {
+                added[addedCount++] = fact;
+            }
+        }
+        clearDerived();
+        int[] factPart = facts.factPart;
+        boolean[] shrunk = partShrunk;
+        for (int i = 0; i < droppedCount; i++) {
+            int global = dropped[i];
+            bits[global >>> 6] &= ~(1L << global);
+            shrunk[frames.partIndex[factPart[global - trueOffset]]] = true;
+        }
+        if (droppedCount > 0) {
+            for (int p = 0; p < trueParts.length; p++) {
+                if (shrunk[p]) {
+                    shrunk[p] = false;
+                    compact(trueParts[p]);
+                }
+            }
+        }
+        for (int i = 0; i < addedCount; i++) {
+            int fact = added[i];
+            write(factPart[fact], trueOffset + fact);
+        }
+        synchroniseChanges(dropped, droppedCount, added, addedCount);
+        computeStateRelations();
+    }
+
+    /**
+     * Runs a frame axiom's trigger (the stages of its frame plan before the last): with one RefNo whose
+     * exceptions are listed, and no other frame axiom reading the same part by its exceptions, marks the part
+     * as read by them and derives nothing; with one RefNo otherwise, runs the last stage for it. Returns false
+     * where the rule must run as compiled (its trigger gave several RefNos).
+     */
+    private boolean readByExceptions(Frames.Frame frame, int i) {
+        RulePlan plan = frame.plan;
+        int[] preconditions = plan.preconditions;
+        if (!conditionsHold(preconditions, 0, preconditions.length)) {
+            return true;
+        }
+        int ref = onlyRef(plan);
+        if (ref == NO_REF) {
+            return true;
+        }
+        if (ref == SEVERAL_REFS) {
+            return false;
+        }
+        if (exceptionFrame[frame.part] < 0 && frame.exceptions[ref] != null) {
+            exceptionFrame[frame.part] = i;
+            exceptionRef[frame.part] = ref;
+            return true;
+        }
+        RulePlan.Stage last = plan.stages[plan.stages.length - 1];
+        end[plan.headRelation] = runLast(last, ref, plan.result, end[plan.headRelation]);
+        return true;
+    }
+
+    private static final int NO_REF = -1;
+    private static final int SEVERAL_REFS = -2;
+
+    /**
+     * The one RefNo the stages of a plan before its last lead to from RefNo 0 (0 for a plan of one stage),
+     * {@link #NO_REF} or {@link #SEVERAL_REFS}.
+     */
+    private int onlyRef(RulePlan plan) {
+        int[] in = buffers[0];
+        in[0] = 0;
+        int count = 1;
+        for (int k = 0, triggers = plan.stages.length - 1; k < triggers; k++) {
+            RulePlan.Stage stage = plan.stages[k];
+            int[] out = buffers[k + 1];
+            int m = 0;
+            for (int f = 0; f < count; f++) {
+                int ref = in[f];
+                if (stage.fixed != null) {
+                    m = readStatic(stage, ref, out, m);
+                } else if (probes(stage, ref)) {
+                    m = probe(stage, ref, out, m);
+                } else {
+                    m = scan(stage, ref, out, m, stage.offset);
+                }
+                if (m > CHUNK) {
+                    return SEVERAL_REFS; // the buffer has room for one more RefNo's output only
+                }
+            }
+            if (m == 0) {
+                return NO_REF;
+            }
+            in = out;
+            count = m;
+        }
+        for (int f = 1; f < count; f++) {
+            if (in[f] != in[0]) {
+                return SEVERAL_REFS;
+            }
+        }
+        return in[0];
+    }
+
+    /** Closes the gaps that dropped facts (bits unset) left in a part of true's list. */
+    private void compact(int part) {
+        int to = offsets[part];
+        int n = end[part];
+        if (to == n) {
+            return;
+        }
+        int from = to;
+        for (; from < n; from++) {
+            int global = kb[from];
+            if (has(global)) {
+                kb[to++] = global;
+            }
+        }
+        end[part] = to;
+    }
+
+    /** {@link #clear} for an advance: every state-dependent relation but the parts of true, which stay. */
+    private void clearDerived() {
+        clear(derivedResets, trueBits);
     }
 
     @Override
@@ -974,19 +1225,34 @@ public final class HsfcMachine implements StateMachine {
 
     /** Resets every state-dependent relation to its permanent facts. */
     private void clear() {
+        clear(allResets, null);
+    }
+
+    /**
+     * Resets the relations at these indices of the reset's arrays to their permanent facts. Where the
+     * permanent bits are copied back whole, {@code keptBits} (if not null) marks the bits that stay as they
+     * are: those of relations not reset.
+     */
+    private void clear(int[] resets, long[] keptBits) {
         Reset reset = this.reset;
         int[] cleared = reset.relations;
         int[] clearFrom = reset.from;
         if (permanentBits != null) {
-            System.arraycopy(permanentBits, 0, bits, 0, bits.length);
-            for (int c = 0; c < cleared.length; c++) {
+            if (keptBits == null) {
+                System.arraycopy(permanentBits, 0, bits, 0, bits.length);
+            } else {
+                for (int w = 0; w < bits.length; w++) {
+                    bits[w] = permanentBits[w] | (bits[w] & keptBits[w]);
+                }
+            }
+            for (int c : resets) {
                 end[cleared[c]] = clearFrom[c];
             }
             return;
         }
         int[] firstWords = reset.firstWord;
         int[] lastWords = reset.lastWord;
-        for (int c = 0; c < cleared.length; c++) {
+        for (int c : resets) {
             int r = cleared[c];
             int from = clearFrom[c];
             int n = end[r];
@@ -1066,7 +1332,9 @@ public final class HsfcMachine implements StateMachine {
                 i++;
                 continue;
             }
-            facts[i] = facts[--count];
+            int last = facts[--count];
+            facts[i] = last;
+            syncedPosition[last] = i;
             syncedBits[fact >>> 6] &= ~(1L << fact);
             enqueue(fact);
         }
@@ -1078,9 +1346,50 @@ public final class HsfcMachine implements StateMachine {
                     continue;
                 }
                 syncedBits[fact >>> 6] |= 1L << fact;
+                syncedPosition[fact] = count;
                 facts[count++] = fact;
                 enqueue(fact);
             }
+        }
+        syncedCount = count;
+        propagate();
+    }
+
+    /**
+     * {@link #synchroniseKept} where the changes are known: an advance that changed the state in place names
+     * the facts it dropped (global IDs) and added (fact IDs), so the state need not be compared whole.
+     */
+    private void synchroniseChanges(int[] dropped, int droppedCount, int[] added, int addedCount) {
+        Incremental kept = incremental;
+        if (kept == null) {
+            return;
+        }
+        int[] readerStart = kept.readerStart;
+        int trueOffset = offsets[program.facts.trueRelation];
+        int[] facts = syncedFacts;
+        long[] syncedBits = synced;
+        int count = syncedCount;
+        for (int i = 0; i < droppedCount; i++) {
+            int fact = dropped[i] - trueOffset;
+            if ((syncedBits[fact >>> 6] & (1L << fact)) == 0) {
+                continue;
+            }
+            int position = syncedPosition[fact];
+            int last = facts[--count];
+            facts[position] = last;
+            syncedPosition[last] = position;
+            syncedBits[fact >>> 6] &= ~(1L << fact);
+            enqueue(fact);
+        }
+        for (int i = 0; i < addedCount; i++) {
+            int fact = added[i];
+            if ((syncedBits[fact >>> 6] & (1L << fact)) != 0 || readerStart[fact] == readerStart[fact + 1]) {
+                continue;
+            }
+            syncedBits[fact >>> 6] |= 1L << fact;
+            syncedPosition[fact] = count;
+            facts[count++] = fact;
+            enqueue(fact);
         }
         syncedCount = count;
         propagate();

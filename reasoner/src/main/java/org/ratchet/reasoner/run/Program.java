@@ -47,6 +47,8 @@ public final class Program {
     final Reset reset;
     /** The relations kept up to date between states rather than derived in each, or null if there is none. */
     final Incremental incremental;
+    /** The next phase's frame axioms, read by their exceptions, or null if there is none. */
+    final Frames frames;
     final FactTables facts;
     final RoleTables roles;
     /** Global ID of {@code terminal}, or -1 if it can never hold. */
@@ -56,10 +58,12 @@ public final class Program {
     /**
      * {@code permanent[r]}: the local IDs of relation r that hold in every state; {@code clearedRelations}:
      * the relations reset between states; {@code phases} and {@code phaseRelations}: the rule blocks of the
-     * legal/terminal, goal and next phases, and the relations whose list sizes are sampled after each.
+     * legal/terminal, goal and next phases, and the relations whose list sizes are sampled after each;
+     * {@code framePlans}: per next rule in evaluation order, its tables with the fact it carries over read
+     * last, or null (see {@link Frames}).
      */
     public Program(GameTerms terms, SymbolTable symbols, Grounder grounder, RelationLayout layout, int[][] permanent,
-            int[] clearedRelations, Block[][] phases, int[][] phaseRelations) {
+            int[] clearedRelations, Block[][] phases, int[][] phaseRelations, RulePlan[] framePlans) {
         this.layout = layout;
         this.permanent = permanent;
         offsets = new int[layout.count()];
@@ -69,12 +73,13 @@ public final class Program {
         state = new Phase(phases[0], phaseRelations[0]);
         goal = new Phase(phases[1], phaseRelations[1]);
         next = new Phase(phases[2], phaseRelations[2]);
-        stageRoom = stageRoom(state, goal, next);
+        stageRoom = stageRoom(framePlans, state, goal, next);
         reset = new Reset(layout, permanent, clearedRelations);
         facts = new FactTables(terms, grounder, layout);
         roles = new RoleTables(terms.roles, symbols, grounder, layout);
         incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
             terms.factCount());
+        frames = Frames.of(layout, next.blocks, framePlans, facts, terms.factCount());
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
@@ -255,12 +260,17 @@ public final class Program {
     }
 
     /**
-     * The stage buffer sizes of the field {@code stageRoom}, over every rule and delta plan; buffer 0 holds
+     * The stage buffer sizes of the field {@code stageRoom}, over every rule, delta plan and frame plan; buffer 0 holds
      * only the RefNo a rule starts from.
      */
-    private static int[] stageRoom(Phase... phases) {
+    private static int[] stageRoom(RulePlan[] framePlans, Phase... phases) {
         IntArrayList room = new IntArrayList();
         room.add(0);
+        for (RulePlan plan : framePlans) {
+            if (plan != null) {
+                makeRoom(room, plan);
+            }
+        }
         for (Phase phase : phases) {
             for (Block block : phase.blocks) {
                 for (RulePlan rule : block.rules) {
@@ -291,6 +301,20 @@ public final class Program {
      */
     public int[] keptRelations() {
         return incremental == null ? new int[0] : incremental.relations.clone();
+    }
+
+    /** How many next rules are read by their exceptions (see {@link Frames}): for diagnostics and tests. */
+    public int frameRuleCount() {
+        return frames == null ? 0 : frames.count();
+    }
+
+    /** How many rules the next phase has: for diagnostics. */
+    public int nextRuleCount() {
+        int count = 0;
+        for (Block block : next.blocks) {
+            count += block.rules.length;
+        }
+        return count;
     }
 
     /** Every rule of every phase, in evaluation order: for diagnostics and tests, not for the machine's loops. */
