@@ -1323,35 +1323,23 @@ public final class HsfcMachine implements StateMachine {
         }
         int[] readerStart = kept.readerStart;
         int trueOffset = offsets[program.facts.trueRelation];
-        int[] facts = syncedFacts;
-        long[] syncedBits = synced;
-        int count = syncedCount;
-        for (int i = 0; i < count;) {
-            int fact = facts[i];
+        for (int i = 0; i < syncedCount;) {
+            int fact = syncedFacts[i];
             if (has(trueOffset + fact)) {
                 i++;
-                continue;
+            } else {
+                forgetSynced(fact); // the list's last fact moves to position i
             }
-            int last = facts[--count];
-            facts[i] = last;
-            syncedPosition[last] = i;
-            syncedBits[fact >>> 6] &= ~(1L << fact);
-            enqueue(fact);
         }
         for (int part : program.facts.trueParts) {
             for (int i = offsets[part], n = end[part]; i < n; i++) {
                 int fact = kb[i] - trueOffset;
                 // facts no instance reads are not tracked
-                if ((syncedBits[fact >>> 6] & (1L << fact)) != 0 || readerStart[fact] == readerStart[fact + 1]) {
-                    continue;
+                if (!isSynced(fact) && readerStart[fact] != readerStart[fact + 1]) {
+                    addSynced(fact);
                 }
-                syncedBits[fact >>> 6] |= 1L << fact;
-                syncedPosition[fact] = count;
-                facts[count++] = fact;
-                enqueue(fact);
             }
         }
-        syncedCount = count;
         propagate();
     }
 
@@ -1366,33 +1354,41 @@ public final class HsfcMachine implements StateMachine {
         }
         int[] readerStart = kept.readerStart;
         int trueOffset = offsets[program.facts.trueRelation];
-        int[] facts = syncedFacts;
-        long[] syncedBits = synced;
-        int count = syncedCount;
         for (int i = 0; i < droppedCount; i++) {
             int fact = dropped[i] - trueOffset;
-            if ((syncedBits[fact >>> 6] & (1L << fact)) == 0) {
-                continue;
+            if (isSynced(fact)) {
+                forgetSynced(fact);
             }
-            int position = syncedPosition[fact];
-            int last = facts[--count];
-            facts[position] = last;
-            syncedPosition[last] = position;
-            syncedBits[fact >>> 6] &= ~(1L << fact);
-            enqueue(fact);
         }
         for (int i = 0; i < addedCount; i++) {
             int fact = added[i];
-            if ((syncedBits[fact >>> 6] & (1L << fact)) != 0 || readerStart[fact] == readerStart[fact + 1]) {
-                continue;
+            if (!isSynced(fact) && readerStart[fact] != readerStart[fact + 1]) {
+                addSynced(fact);
             }
-            syncedBits[fact >>> 6] |= 1L << fact;
-            syncedPosition[fact] = count;
-            facts[count++] = fact;
-            enqueue(fact);
         }
-        syncedCount = count;
         propagate();
+    }
+
+    private boolean isSynced(int fact) {
+        return (synced[fact >>> 6] & (1L << fact)) != 0;
+    }
+
+    /** A fact now present that kept instances read: tracked, and its readers queued. */
+    private void addSynced(int fact) {
+        synced[fact >>> 6] |= 1L << fact;
+        syncedPosition[fact] = syncedCount;
+        syncedFacts[syncedCount++] = fact;
+        enqueue(fact);
+    }
+
+    /** A tracked fact now absent: untracked (the list's last fact takes its place), and its readers queued. */
+    private void forgetSynced(int fact) {
+        int position = syncedPosition[fact];
+        int last = syncedFacts[--syncedCount];
+        syncedFacts[position] = last;
+        syncedPosition[last] = position;
+        synced[fact >>> 6] &= ~(1L << fact);
+        enqueue(fact);
     }
 
     /**
