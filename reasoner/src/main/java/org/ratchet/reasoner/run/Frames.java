@@ -33,7 +33,7 @@ final class Frames {
     /** A part's exceptions may be at most this share of its facts (one in four) for a RefNo to be read by them. */
     private static final int EXCEPTION_SHARE = 4;
 
-    /** The next phase's rules in evaluation order (the next phase has no recursive block), as compiled. */
+    /** The next phase's rules in evaluation order, as compiled (a phase with a recursive block has no Frames). */
     final RulePlan[] rules;
     /** frame[i]: rule i as a frame axiom, or null if it is not one (it then always runs as compiled). */
     final Frame[] frame;
@@ -68,8 +68,9 @@ final class Frames {
     }
 
     /**
-     * The next phase's frame axioms, or null if it has none (or a recursive block, which none has): each
-     * next rule whose frame plan (its tables with the carried-over fact read last, or null) qualifies.
+     * The next phase's frame axioms: each next rule whose frame plan (its tables with the carried-over fact
+     * read last, or null) qualifies. Null if none does, or if the phase has a recursive block (reversi's
+     * flipped lines, derived in the next phase): such a phase runs block by block, as every advance did.
      */
     static Frames of(RelationLayout layout, Block[] nextBlocks, RulePlan[] framePlans, FactTables facts,
             int factCount) {
