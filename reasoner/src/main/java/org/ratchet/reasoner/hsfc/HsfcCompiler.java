@@ -7,6 +7,8 @@ import it.unimi.dsi.fastutil.ints.IntList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +73,12 @@ public final class HsfcCompiler {
      * longer runs, while the games it helps measure 1.5 to 4 times faster.
      */
     private static final double KEEP_MARGIN = 1.2;
+    /**
+     * Compile time, in the JIT's running total (milliseconds), that still counts as nothing compiled during a
+     * round of timings: the total moved by up to 13 in rounds whose speeds had settled, by 50 to 300 in rounds
+     * that ran at half speed. (At 2, checkers' order waited 8 to 12 rounds; at 20, 7 to 10.)
+     */
+    private static final long QUIET_COMPILE_MILLIS = 20;
 
     private HsfcCompiler() {
     }
@@ -341,27 +349,30 @@ public final class HsfcCompiler {
         }
 
         /**
-         * The playout speeds of two games: the two in turn, three times, each judged by its fastest run after
-         * the first round: the first round compiles the shared evaluation code and recompiles it for the
-         * other tables, which made the first timings of one look slow; a slow spell of a shared machine hurts
-         * both alike.
+         * The playout speeds of two games, timed in turn in rounds of {@link #playoutSpeed} each until
+         * {@link SpeedRounds} can judge them (once the JIT has settled, as far as that can be seen).
          */
         private double[] compareSpeeds(HsfcGame first, HsfcGame second) {
-            double[] speeds = new double[2];
-            for (int round = 0; round < 3; round++) {
-                double firstRun = playoutSpeed(first);
-                double secondRun = playoutSpeed(second);
-                if (round > 0) {
-                    speeds[0] = Math.max(speeds[0], firstRun);
-                    speeds[1] = Math.max(speeds[1], secondRun);
-                }
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            boolean jitWatched = jit != null && jit.isCompilationTimeMonitoringSupported();
+            SpeedRounds rounds = new SpeedRounds();
+            boolean judged = false;
+            while (!judged) {
+                long compiledBefore = jitWatched ? jit.getTotalCompilationTime() : 0;
+                double firstSpeed = playoutSpeed(first);
+                double secondSpeed = playoutSpeed(second);
+                boolean jitQuiet = jitWatched
+                    && jit.getTotalCompilationTime() - compiledBefore <= QUIET_COMPILE_MILLIS;
+                boolean mustEnd = !jitWatched || budget.remainingMillis() < 1_000;
+                judged = rounds.add(firstSpeed, secondSpeed, jitQuiet, mustEnd);
             }
-            return speeds;
+            LOG.debug("hsfc timing: {} rounds, judged by {}", rounds.rounds(), rounds.judgedBy());
+            return rounds.judged();
         }
 
         /** States per second of this thread's CPU over a short run of random playouts. */
         private double playoutSpeed(HsfcGame game) {
-            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            var threads = ManagementFactory.getThreadMXBean();
             long cpuStart = threads.getCurrentThreadCpuTime();
             int states = playout(game, null, null, 150, 1_000_000);
             long cpu = Math.max(1, threads.getCurrentThreadCpuTime() - cpuStart);
