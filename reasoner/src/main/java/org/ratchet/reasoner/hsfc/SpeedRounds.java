@@ -26,7 +26,7 @@ final class SpeedRounds {
     static final int FIXED_ROUNDS = 3;
     /**
      * How many times as fast one game must run as the other, in each of two rounds, for a comparison to end
-     * before the JIT settles: the callers' margins are 1.1 and 1.2, and every decision that turned on the
+     * before the JIT settles: the callers' margins are at most 1.1, and every decision that turned on the
      * JIT's state was between games within 1.5 times of each other in the early rounds.
      */
     static final double CLEAR_RATIO = 1.5;
