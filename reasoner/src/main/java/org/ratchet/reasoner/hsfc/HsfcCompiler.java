@@ -38,6 +38,7 @@ import org.ratchet.reasoner.rewrite.FluentSplitting;
 import org.ratchet.reasoner.rewrite.Passes;
 import org.ratchet.reasoner.run.GameTerms;
 import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Keeping;
 import org.ratchet.reasoner.run.Program;
 import org.ratchet.reasoner.tables.Block;
 import org.ratchet.reasoner.tables.HypothesisOrder;
@@ -166,29 +167,55 @@ public final class HsfcCompiler {
         }
 
         /**
-         * The game with machines that keep the program's keepable relations up to date between states, if
-         * that measures faster than deriving them in every state: keeping pays where a kept rule is costly
-         * to derive (connectFourLarger's 400 open cells, of which a move changes one), and costs a little
-         * where it is cheap (bringing the kept relations up to date reads the whole state). Kept when there
-         * is no time to measure.
+         * The game with machines that keep as much of the state phase up to date between states as measures
+         * fastest. Keeping pays where a kept rule is costly to derive (connectFourLarger's 400 open cells, of
+         * which a move changes one), and costs a little where it is cheap (bringing the kept relations up to
+         * date reads the whole state); guarded relations pay where the side to move has many moves of which
+         * a move changes few (breakthrough), and cost where it has few (minichess' three pieces), since both
+         * sides' are kept. So guarded and counted keeping are timed against counted keeping alone, and the
+         * faster against deriving all. Everything is kept when there is no time to measure.
          */
         private HsfcGame chooseKeeping(HsfcGame game) {
-            if (game.program.keptRelations().length == 0 || budget.remainingMillis() < 2_000) {
+            int kept = game.program.keptRelations().length;
+            int guarded = game.program.guardedRelations().length;
+            if (kept + guarded == 0 || budget.remainingMillis() < 2_000) {
                 return game;
             }
-            HsfcGame full = game.keepingBetweenStates(false);
-            double[] speeds = compareSpeeds(game, full);
-            double keptSpeed = speeds[0];
-            double fullSpeed = speeds[1];
+            HsfcGame chosen = game;
+            if (guarded > 0 && kept > 0) {
+                chosen = faster(game, game.keeping(Keeping.COUNTED));
+            }
+            if (budget.remainingMillis() < 2_000) {
+                return chosen;
+            }
+            chosen = faster(chosen, game.keeping(Keeping.NOTHING));
+            progress.completed("hsfc: " + describe(chosen) + ", chosen by speed");
+            return chosen;
+        }
+
+        /** Of two keepings of one game, the one whose random playouts run faster on settled timings. */
+        private HsfcGame faster(HsfcGame more, HsfcGame less) {
+            double[] speeds = compareSpeeds(more, less);
             // No margin: on settled timings keeping ran as fast as it measured (checkers 1.07x, breakthrough
             // 1.04x in bench against a margin of 1.2 that declined it); before, a fifth was asked because the
             // unsettled timings had put breakthrough 3% ahead keeping and longer runs 15% behind.
-            boolean keep = keptSpeed > fullSpeed;
-            LOG.debug("hsfc: {} relations between states ({} states/ms keeping, {} deriving all)",
-                keep ? "keeping" : "not keeping", Math.round(keptSpeed * 1e6), Math.round(fullSpeed * 1e6));
-            progress.completed("hsfc: " + (keep ? "keeping " + game.program.keptRelations().length
-                + " relations between states" : "deriving every relation in every state") + ", chosen by speed");
-            return keep ? game : full;
+            boolean keepMore = speeds[0] > speeds[1];
+            LOG.debug("hsfc: {} rather than {} ({} states/ms against {})", describe(keepMore ? more : less),
+                describe(keepMore ? less : more), Math.round(speeds[keepMore ? 0 : 1] * 1e6),
+                Math.round(speeds[keepMore ? 1 : 0] * 1e6));
+            return keepMore ? more : less;
+        }
+
+        private static String describe(HsfcGame game) {
+            switch (game.keeping) {
+                case COUNTED_AND_GUARDED:
+                    return "keeping " + game.program.keptRelations().length + " relations between states and "
+                        + game.program.guardedRelations().length + " under a guard";
+                case COUNTED:
+                    return "keeping " + game.program.keptRelations().length + " relations between states";
+                default:
+                    return "deriving every relation in every state";
+            }
         }
 
         private HsfcGame compileTables() throws GdlException {
@@ -471,8 +498,12 @@ public final class HsfcCompiler {
                 for (int r : program.keptRelations()) {
                     kept.add(original.symbols().name(layout.symbol(r)));
                 }
-                LOG.debug("hsfc: relations kept between states: {}; next rules read by their exceptions: {} of {}",
-                    kept, program.frameRuleCount(), program.nextRuleCount());
+                List<String> guarded = new ArrayList<>();
+                for (int r : program.guardedRelations()) {
+                    guarded.add(original.symbols().name(layout.symbol(r)));
+                }
+                LOG.debug("hsfc: relations kept between states: {}, under a guard: {}; next rules read by their "
+                    + "exceptions: {} of {}", kept, guarded, program.frameRuleCount(), program.nextRuleCount());
             }
             return new HsfcGame(original, terms, program, statistics);
         }

@@ -6,6 +6,7 @@ import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.run.GameTerms;
 import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Keeping;
 import org.ratchet.reasoner.run.Program;
 
 /**
@@ -19,28 +20,28 @@ public final class HsfcGame implements StateMachineFactory {
     final Program program;
     final CompileStatistics statistics;
     /**
-     * Whether machines keep the relations the program can keep up to date between states (see
-     * {@link Program#keptRelations}) or derive everything in every state: chosen by measurement, as that
-     * pays only where the kept rules are costly to derive again.
+     * How much of what the program can keep up to date between states (see {@link Program#keptRelations} and
+     * {@link Program#guardedRelations}) machines keep: chosen by measurement, as keeping pays only where the
+     * rules it spares are costly to derive again.
      */
-    final boolean keepBetweenStates;
+    final Keeping keeping;
 
     HsfcGame(GameDescription description, GameTerms terms, Program program, CompileStatistics statistics) {
-        this(description, terms, program, statistics, true);
+        this(description, terms, program, statistics, Keeping.COUNTED_AND_GUARDED);
     }
 
     private HsfcGame(GameDescription description, GameTerms terms, Program program, CompileStatistics statistics,
-            boolean keepBetweenStates) {
+            Keeping keeping) {
         this.description = description;
         this.terms = terms;
         this.program = program;
         this.statistics = statistics;
-        this.keepBetweenStates = keepBetweenStates;
+        this.keeping = keeping;
     }
 
-    /** The same game with machines that keep relations between states, or that derive all in every state. */
-    HsfcGame keepingBetweenStates(boolean keep) {
-        return new HsfcGame(description, terms, program, statistics, keep);
+    /** The same game with machines keeping that much between states. */
+    HsfcGame keeping(Keeping keeping) {
+        return new HsfcGame(description, terms, program, statistics, keeping);
     }
 
     @Override
@@ -55,7 +56,7 @@ public final class HsfcGame implements StateMachineFactory {
 
     @Override
     public StateMachine newMachine() {
-        return new HsfcMachine(description, terms, program, keepBetweenStates);
+        return new HsfcMachine(description, terms, program, keeping);
     }
 
     /** Compilation figures (HSFC Table 1). */

@@ -57,6 +57,14 @@ public final class HsfcMachine implements StateMachine {
     private int syncedCount;
     private final long[] synced;
     private final int[] syncedPosition;
+    /**
+     * The guarded instances holding on their conditions (see {@link Incremental}), per guard group: group g's
+     * are ready[groupStart[g] .. readyEnd[g]-1] (instance indices), and guarded instance i's position is
+     * readyPosition[i - firstGuarded]. Null where nothing is guarded.
+     */
+    private final int[] ready;
+    private final int[] readyEnd;
+    private final int[] readyPosition;
     /** Watched items (facts, then kept IDs' slots) whose readers are still to be tested: a ring, no repeats. */
     private final int[] changed;
     private final boolean[] queued;
@@ -108,22 +116,22 @@ public final class HsfcMachine implements StateMachine {
     private long[] sizeSamples;
 
     public HsfcMachine(GameDescription description, GameTerms terms, Program program) {
-        this(description, terms, program, true);
+        this(description, terms, program, Keeping.COUNTED_AND_GUARDED);
     }
 
     /**
-     * A machine of the program; with {@code keepBetweenStates} false it derives every relation in every
-     * state even where the program could keep some up to date (see {@link Incremental}).
+     * A machine of the program keeping that much up to date between states (see {@link Incremental}) and
+     * deriving the rest in every state.
      */
-    public HsfcMachine(GameDescription description, GameTerms terms, Program program, boolean keepBetweenStates) {
-        this(description, terms, program, keepBetweenStates, true);
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program, Keeping keeping) {
+        this(description, terms, program, keeping, true);
     }
 
     /**
      * A machine of the program; with {@code readFrames} false every next rule is derived in full, frame axioms
      * too (see {@link Frames}), and every advance rebuilds the state from next: the reference for tests.
      */
-    public HsfcMachine(GameDescription description, GameTerms terms, Program program, boolean keepBetweenStates,
+    public HsfcMachine(GameDescription description, GameTerms terms, Program program, Keeping keeping,
             boolean readFrames) {
         this.description = description;
         this.program = program;
@@ -147,7 +155,7 @@ public final class HsfcMachine implements StateMachine {
             }
             end[r] = position;
         }
-        incremental = keepBetweenStates ? program.incremental : null;
+        incremental = program.incremental(keeping);
         statePhase = incremental == null ? program.state : incremental.state;
         reset = incremental == null ? program.reset : incremental.reset;
         if (incremental != null) {
@@ -161,7 +169,15 @@ public final class HsfcMachine implements StateMachine {
             changed = new int[watched + 1];
             queued = new boolean[watched];
             counted = new long[(watched >>> 6) + 1];
+            int guardedCount = incremental.instanceCount() - incremental.firstGuarded;
+            boolean guarded = incremental.guarded.length > 0;
+            ready = guarded ? new int[guardedCount] : null;
+            readyPosition = guarded ? new int[guardedCount] : null;
+            readyEnd = guarded ? Arrays.copyOf(incremental.groupStart, incremental.guardFact.length) : null;
         } else {
+            ready = null;
+            readyPosition = null;
+            readyEnd = null;
             unsatisfied = null;
             counted = null;
             derivations = null;
@@ -650,6 +666,9 @@ public final class HsfcMachine implements StateMachine {
     // ---- evaluation ----
 
     private void computeStateRelations() {
+        if (readyEnd != null) {
+            listGuarded();
+        }
         run(statePhase);
         goalsComputed = false;
         movesListed = false;
@@ -1300,7 +1319,12 @@ public final class HsfcMachine implements StateMachine {
                 failing += 1 - (int) holdsBit(conditions[c]);
             }
             unsatisfied[i] = failing;
-            if (failing == 0 && derivations[kept.resultSlot[i]]++ == 0) {
+            if (failing > 0) {
+                continue;
+            }
+            if (i >= kept.firstGuarded) {
+                addReady(i);
+            } else if (derivations[kept.resultSlot[i]]++ == 0) {
                 addKept(i);
             }
         }
@@ -1427,8 +1451,15 @@ public final class HsfcMachine implements StateMachine {
         }
     }
 
-    /** Instance i now holds: its ID gains a derivation (and is a change if that is its first). */
+    /**
+     * Instance i now holds: its ID gains a derivation (and is a change if that is its first); a guarded
+     * instance waits for its guard instead.
+     */
     private void derive(int instance) {
+        if (instance >= incremental.firstGuarded) {
+            addReady(instance);
+            return;
+        }
         int slot = incremental.resultSlot[instance];
         if (derivations[slot]++ == 0) {
             addKept(instance);
@@ -1438,6 +1469,10 @@ public final class HsfcMachine implements StateMachine {
 
     /** Instance i no longer holds: its ID loses a derivation (and is a change if that was its last). */
     private void underive(int instance) {
+        if (instance >= incremental.firstGuarded) {
+            removeReady(instance);
+            return;
+        }
         int slot = incremental.resultSlot[instance];
         if (--derivations[slot] == 0) {
             removeKept(instance);
@@ -1491,6 +1526,45 @@ public final class HsfcMachine implements StateMachine {
         int last = kb[--end[relation]];
         kb[position] = last;
         keptPosition[incremental.slotBase[relation] + last - offsets[relation]] = position;
+    }
+
+    /** A guarded instance now holding on its conditions: added to its guard group's list. */
+    private void addReady(int instance) {
+        int j = instance - incremental.firstGuarded;
+        int position = readyEnd[incremental.groupOf[j]]++;
+        ready[position] = instance;
+        readyPosition[j] = position;
+    }
+
+    /** A guarded instance no longer holding: its group's last instance takes its place. */
+    private void removeReady(int instance) {
+        int first = incremental.firstGuarded;
+        int position = readyPosition[instance - first];
+        int last = ready[--readyEnd[incremental.groupOf[instance - first]]];
+        ready[position] = last;
+        readyPosition[last - first] = position;
+    }
+
+    /**
+     * Lists the guarded relations (cleared with the state): the IDs of the holding instances of the group
+     * without a guard and of each group whose guard is present.
+     */
+    private void listGuarded() {
+        Incremental kept = incremental;
+        int[] guardFact = kept.guardFact;
+        int[] groupStart = kept.groupStart;
+        int[] result = kept.result;
+        int[] resultRelation = kept.resultRelation;
+        int trueOffset = offsets[program.facts.trueRelation];
+        for (int g = 0; g < guardFact.length; g++) {
+            if (g > 0 && !has(trueOffset + guardFact[g])) {
+                continue;
+            }
+            for (int j = groupStart[g], stop = readyEnd[g]; j < stop; j++) {
+                int instance = ready[j];
+                write(resultRelation[instance], result[instance]);
+            }
+        }
     }
 
     // ---- statistics for hypothesis ordering ----

@@ -27,8 +27,15 @@ import org.ratchet.reasoner.tables.RulePlan;
  * of the relation (connectFourLarger's 400 open cells, of which a move changes one).
  *
  * <p>A rule is kept this way only where that pays: a fact read by a large share of a rule's instances
- * (a {@code (true (control ?p))} precondition) changes them all at every move, so such a rule, and every
- * relation it writes, is left to full evaluation. Immutable; shared by every machine of a game.
+ * (a {@code (true (control ?p))} precondition) would change them all at every move. Where each instance's
+ * condition on the most widely read ID it reads is a fact's presence, that fact is the instance's
+ * <em>guard</em> (whose turn it is), left out of its count: its instances count their other conditions only,
+ * and those holding wait in a list per guard; in each state the relation is listed from the waiting
+ * instances whose guard is present, so the turn changing costs nothing, and listing costs what the relation
+ * holds (breakthrough's legal moves, of which a move changes a few, no longer re-joined from every piece).
+ * Such a <em>guarded</em> relation is listed anew in each state, not kept with counts, so no kept rule may
+ * read it, nor may it read itself. A rule whose widely read condition is an absence or a derived ID is left
+ * to full evaluation, with every relation it writes. Immutable; shared by every machine of a game.
  */
 final class Incremental {
     /** Most ground instances one rule may unfold into. */
@@ -48,10 +55,22 @@ final class Incremental {
     final Reset reset;
     /** The kept relations, by runtime index. */
     final int[] relations;
+    /** The guarded relations (see the class comment), by runtime index: listed from {@link #ready} instances. */
+    final int[] guarded;
+    /**
+     * Instances from this one on are the guarded relations', ordered by guard: instance
+     * {@code firstGuarded + j} belongs to guard group groupOf[j], whose instances are
+     * {@code firstGuarded + groupStart[g] .. firstGuarded + groupStart[g+1]-1}. Group 0 has no guard (its
+     * instances hold on their conditions alone); group g > 0 is guarded by fact guardFact[g] (true's local ID).
+     */
+    final int firstGuarded;
+    final int[] groupOf;
+    final int[] groupStart;
+    final int[] guardFact;
     /** Instance i's condition codes are conditions[conditionStart[i] .. conditionStart[i+1]-1]. */
     final int[] conditionStart;
     final int[] conditions;
-    /** The global ID instance i derives, its relation, and its slot among the kept relations' IDs. */
+    /** The global ID instance i derives, its relation, and its slot among the kept relations' IDs (-1: guarded). */
     final int[] result;
     final int[] resultRelation;
     final int[] resultSlot;
@@ -70,12 +89,18 @@ final class Incremental {
     final int[] readerStart;
     final int[] readers;
 
-    private Incremental(Phase state, Reset reset, int[] relations, int[] conditionStart, int[] conditions,
-            int[] result, int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount,
-            int[] readerStart, int[] readers) {
+    private Incremental(Phase state, Reset reset, int[] relations, int[] guarded, int firstGuarded, int[] groupOf,
+            int[] groupStart, int[] guardFact, int[] conditionStart, int[] conditions, int[] result,
+            int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount, int[] readerStart,
+            int[] readers) {
         this.state = state;
         this.reset = reset;
         this.relations = relations;
+        this.guarded = guarded;
+        this.firstGuarded = firstGuarded;
+        this.groupOf = groupOf;
+        this.groupStart = groupStart;
+        this.guardFact = guardFact;
         this.conditionStart = conditionStart;
         this.conditions = conditions;
         this.result = result;
@@ -96,10 +121,12 @@ final class Incremental {
      * The relations of the state phase that can be kept between states, or null if there is none. A block of
      * relations is kept when each of its rules reads only static relations, the parts of true, relations
      * kept before it and the block's own, and unfolds into few enough instances whose facts are each read by
-     * a small share of them, and when those instances read each other without a cycle.
+     * a small share of them, and when those instances read each other without a cycle. With {@code guards},
+     * a block that is not recursive and whose rules' most widely read facts can be their instances' guards is
+     * guarded instead.
      */
     static Incremental of(RelationLayout layout, int[][] permanent, Phase state, int[] cleared, int trueRelation,
-            int[] trueParts, int factCount) {
+            int[] trueParts, int factCount, boolean guards) {
         int relationCount = layout.count();
         int trueOffset = layout.offset(trueRelation);
         int trueEnd = trueOffset + layout.size(trueRelation);
@@ -151,6 +178,11 @@ final class Incremental {
         IntArrayList resultRelation = new IntArrayList();
         List<Block> remaining = new ArrayList<>();
         IntArrayList keptRelations = new IntArrayList();
+        // the guarded blocks' instances: per instance, its conditions' range in guardConditions, its guard
+        // (a fact's global ID, -1 for none) and the ID it derives
+        IntArrayList guardedRelations = new IntArrayList();
+        IntArrayList guardConditions = new IntArrayList();
+        List<int[]> guardInstances = new ArrayList<>();
         for (Block block : state.blocks) {
             boolean keepable = true;
             for (int head : block.heads) {
@@ -167,11 +199,35 @@ final class Incremental {
             Unfolding unfolding = new Unfolding(layout, trueOffset, trueEnd, isPart, kept, permanentId, starts,
                 ends, owners);
             boolean keep = true;
+            boolean guardedBlock = false;
             for (RulePlan rule : block.rules) {
-                if (!unfolding.add(rule) || conditions.size() + unfolding.conditions.size() > MAX_CONDITIONS) {
+                int kind = unfolding.add(rule, guards && !block.recursive);
+                if (kind == Unfolding.REJECTED
+                        || conditions.size() + guardConditions.size() + unfolding.conditions.size() > MAX_CONDITIONS) {
                     keep = false;
                     break;
                 }
+                guardedBlock |= kind == Unfolding.GUARDED;
+            }
+            if (keep && guardedBlock) {
+                // listed in each state from the instances holding, so nothing kept may read it
+                for (int head : block.heads) {
+                    kept[head] = false;
+                    guardedRelations.add(head);
+                }
+                for (int i = 0; i < unfolding.result.size(); i++) {
+                    int id = unfolding.result.getInt(i);
+                    if (permanentId[id]) {
+                        continue;
+                    }
+                    int from = guardConditions.size();
+                    for (int c = unfolding.conditionStart.getInt(i), stop = unfolding.conditionStart.getInt(i + 1);
+                            c < stop; c++) {
+                        guardConditions.add(unfolding.conditions.getInt(c));
+                    }
+                    guardInstances.add(new int[] {from, guardConditions.size(), unfolding.guard.getInt(i), id});
+                }
+                continue;
             }
             int[] order = keep ? unfolding.supportOrder() : null;
             if (order == null) {
@@ -200,15 +256,44 @@ final class Incremental {
                 resultRelation.add(owner(id, owners, starts, ends));
             }
         }
-        if (keptRelations.isEmpty()) {
+        if (keptRelations.isEmpty() && guardedRelations.isEmpty()) {
             return null;
         }
+        int firstGuarded = result.size();
+        // the guarded instances after the kept ones, grouped by guard: no guard first, then by fact
+        Integer[] byGuard = new Integer[guardInstances.size()];
+        Arrays.setAll(byGuard, j -> j);
+        Arrays.sort(byGuard, (a, b) -> Integer.compare(guardInstances.get(a)[2], guardInstances.get(b)[2]));
+        int[] groupOf = new int[byGuard.length];
+        IntArrayList groupStart = new IntArrayList();
+        IntArrayList guardFact = new IntArrayList();
+        groupStart.add(0);
+        guardFact.add(-1);
+        int lastGuard = -1;
+        for (int j = 0; j < byGuard.length; j++) {
+            int[] instance = guardInstances.get(byGuard[j]);
+            int guard = instance[2];
+            if (guard != lastGuard) {
+                groupStart.add(j);
+                guardFact.add(guard - trueOffset);
+                lastGuard = guard;
+            }
+            groupOf[j] = guardFact.size() - 1;
+            conditionStart.add(conditions.size());
+            for (int c = instance[0]; c < instance[1]; c++) {
+                conditions.add(guardConditions.getInt(c));
+            }
+            int id = instance[3];
+            result.add(id);
+            resultRelation.add(owner(id, owners, starts, ends));
+        }
+        groupStart.add(byGuard.length);
         conditionStart.add(conditions.size());
         int instances = result.size();
         int[] resultSlot = new int[instances];
         for (int i = 0; i < instances; i++) {
             int r = resultRelation.getInt(i);
-            resultSlot[i] = slotBase[r] + result.getInt(i) - layout.offset(r);
+            resultSlot[i] = i < firstGuarded ? slotBase[r] + result.getInt(i) - layout.offset(r) : -1;
         }
         // readers of each watched item: a fact of true, or a slot of a kept relation
         int watched = factCount + slotCount;
@@ -232,7 +317,8 @@ final class Incremental {
         }
         Phase rest = new Phase(remaining.toArray(new Block[0]), state.sampled);
         Reset reset = new Reset(layout, permanent, clearedLeft.toIntArray());
-        return new Incremental(rest, reset, keptRelations.toIntArray(), instanceStart, codes, result.toIntArray(),
+        return new Incremental(rest, reset, keptRelations.toIntArray(), guardedRelations.toIntArray(), firstGuarded,
+            groupOf, groupStart.toIntArray(), guardFact.toIntArray(), instanceStart, codes, result.toIntArray(),
             resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers);
     }
 
@@ -312,6 +398,8 @@ final class Incremental {
         final IntArrayList conditionStart = new IntArrayList();
         final IntArrayList conditions = new IntArrayList();
         final IntArrayList result = new IntArrayList();
+        /** Per instance, its guard (a fact's global ID), or -1: set by {@link #add}. */
+        final IntArrayList guard = new IntArrayList();
         private final IntArrayList path = new IntArrayList();
         private int ruleInstances;
         private boolean tooMany;
@@ -330,21 +418,31 @@ final class Incremental {
             conditionStart.add(0);
         }
 
-        /** Lists the rule's instances; false if it cannot be kept (it reads what is not kept, or unfolds too far). */
-        boolean add(RulePlan rule) {
+        /** What {@link #add} made of a rule. */
+        static final int REJECTED = 0;
+        static final int KEPT = 1;
+        static final int GUARDED = 2;
+
+        /**
+         * Lists the rule's instances: {@link #KEPT} if each ID it reads is read by a small share of them,
+         * {@link #GUARDED} if, with {@code guardsAllowed}, each instance's most widely read condition can be
+         * its guard (see {@link #guard}), {@link #REJECTED} (nothing listed) if it reads what is not kept,
+         * unfolds too far, or reads widely what cannot be a guard.
+         */
+        int add(RulePlan rule, boolean guardsAllowed) {
             for (RulePlan.Stage stage : rule.stages) {
                 if (stage.fixed == null && !isPart[stage.relation] && !kept[stage.relation]) {
-                    return false;
+                    return REJECTED;
                 }
                 for (int code : stage.conditions) {
                     if (!readable(code)) {
-                        return false;
+                        return REJECTED;
                     }
                 }
             }
             for (int code : rule.preconditions) {
                 if (!readable(code)) {
-                    return false;
+                    return REJECTED;
                 }
             }
             int first = result.size();
@@ -354,13 +452,77 @@ final class Incremental {
             path.clear();
             path.addElements(0, rule.preconditions);
             walk(rule, 0, 0);
-            if (tooMany || manyReaders(first)) {
+            int kind = tooMany ? REJECTED : guard(first, firstCondition, guardsAllowed);
+            if (kind == REJECTED) {
                 result.size(first);
                 conditions.size(firstCondition);
                 conditionStart.size(first + 1);
-                return false;
+                guard.size(first);
             }
-            return true;
+            return kind;
+        }
+
+        /**
+         * Sets the guards of the instances from {@code first} on (the rule's): none where no fact is read by a
+         * large share of them; else each instance's condition on the most widely read ID it reads, which must
+         * be a fact's presence, is taken out of its conditions (every time it is repeated) and becomes its
+         * guard. Other widely read conditions are counted: checkers' triple jumps read whose turn it is in
+         * every instance, and a central empty square in a sixth of them.
+         */
+        private int guard(int first, int firstCondition, boolean guardsAllowed) {
+            int instances = result.size() - first;
+            int limit = Math.max(FEW_READERS, instances / READER_SHARE);
+            Int2IntOpenHashMap readersOf = new Int2IntOpenHashMap();
+            for (int c = firstCondition; c < conditions.size(); c++) {
+                int id = idOf(conditions.getInt(c));
+                if (!permanentId[id]) {
+                    readersOf.addTo(id, 1);
+                }
+            }
+            boolean widelyRead = false;
+            for (int count : readersOf.values()) {
+                widelyRead |= count > limit;
+            }
+            if (!widelyRead) {
+                for (int i = 0; i < instances; i++) {
+                    guard.add(-1);
+                }
+                return KEPT;
+            }
+            if (!guardsAllowed) {
+                return REJECTED;
+            }
+            // rewrite the rule's conditions in place without the guards (the list only shrinks)
+            int to = firstCondition;
+            for (int i = first; i < result.size(); i++) {
+                int from = conditionStart.getInt(i);
+                int stop = conditionStart.getInt(i + 1);
+                conditionStart.set(i, to);
+                int guardCode = 0;
+                int guardReaders = limit;
+                for (int c = from; c < stop; c++) {
+                    int code = conditions.getInt(c);
+                    int id = idOf(code);
+                    if (!permanentId[id] && readersOf.get(id) > guardReaders) {
+                        guardCode = code;
+                        guardReaders = readersOf.get(id);
+                    }
+                }
+                int guardId = idOf(guardCode);
+                if (guardReaders > limit && (guardCode < 0 || guardId < trueOffset || guardId >= trueEnd)) {
+                    return REJECTED; // an absence or a derived ID cannot be the guard
+                }
+                for (int c = from; c < stop; c++) {
+                    int code = conditions.getInt(c);
+                    if (guardReaders == limit || code != guardCode) {
+                        conditions.set(to++, code);
+                    }
+                }
+                guard.add(guardReaders > limit ? guardId : -1);
+            }
+            conditionStart.set(result.size(), to);
+            conditions.size(to);
+            return GUARDED;
         }
 
         /**
@@ -426,22 +588,6 @@ final class Incremental {
                 }
             }
             return placed == n ? order : null;
-        }
-
-        /** Whether a fact read by this rule is read by a large share of its instances (from instance first on). */
-        private boolean manyReaders(int first) {
-            int instances = result.size() - first;
-            int limit = Math.max(FEW_READERS, instances / READER_SHARE);
-            Int2IntOpenHashMap readersOf = new Int2IntOpenHashMap();
-            for (int i = first; i < result.size(); i++) {
-                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
-                    int id = idOf(conditions.getInt(c));
-                    if (!permanentId[id] && readersOf.addTo(id, 1) + 1 > limit) {
-                        return true;
-                    }
-                }
-            }
-            return false;
         }
 
         private boolean readable(int code) {

@@ -45,8 +45,12 @@ public final class Program {
     /** The next rules, run to advance. */
     final Phase next;
     final Reset reset;
-    /** The relations kept up to date between states rather than derived in each, or null if there is none. */
+    /**
+     * The relations kept up to date between states rather than derived in each, guarded ones included, or null
+     * if there is none; and the same without guarded relations (the same object where there is none).
+     */
     final Incremental incremental;
+    final Incremental incrementalWithoutGuards;
     /** The next phase's frame axioms, read by their exceptions, or null if there is none. */
     final Frames frames;
     final FactTables facts;
@@ -78,7 +82,10 @@ public final class Program {
         facts = new FactTables(terms, grounder, layout);
         roles = new RoleTables(terms.roles, symbols, grounder, layout);
         incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
-            terms.factCount());
+            terms.factCount(), true);
+        incrementalWithoutGuards = incremental == null || incremental.guarded.length == 0 ? incremental
+            : Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
+                terms.factCount(), false);
         frames = Frames.of(layout, next.blocks, framePlans, facts, terms.factCount());
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
@@ -295,12 +302,32 @@ public final class Program {
         }
     }
 
+    /** What machines keeping this much keep up to date between states: null for nothing. */
+    Incremental incremental(Keeping keeping) {
+        switch (keeping) {
+            case COUNTED_AND_GUARDED:
+                return incremental;
+            case COUNTED:
+                return incrementalWithoutGuards;
+            default:
+                return null;
+        }
+    }
+
     /**
-     * The relations kept up to date between states instead of derived in each (see {@link Incremental}), by
-     * runtime index; empty if there is none. For diagnostics and tests.
+     * The relations kept up to date between states by counting (see {@link Incremental}), by runtime index;
+     * empty if there is none. For diagnostics and tests.
      */
     public int[] keptRelations() {
         return incremental == null ? new int[0] : incremental.relations.clone();
+    }
+
+    /**
+     * The relations listed in each state from kept instances under a guard (see {@link Incremental}), by
+     * runtime index; empty if there is none. For diagnostics and tests.
+     */
+    public int[] guardedRelations() {
+        return incremental == null ? new int[0] : incremental.guarded.clone();
     }
 
     /** How many next rules are read by their exceptions (see {@link Frames}): for diagnostics and tests. */

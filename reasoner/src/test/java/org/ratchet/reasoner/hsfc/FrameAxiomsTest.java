@@ -8,6 +8,7 @@ import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Keeping;
 
 /**
  * Frame axioms read by their exceptions (run.Frames: the state changed in place, only the facts a move
@@ -81,7 +82,7 @@ class FrameAxiomsTest {
     private static void compare(GameDescription game, long seed, int steps) throws Exception {
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         assertTrue(compiled.program.frameRuleCount() > 0, "the game has frame axioms read by their exceptions");
-        for (boolean keep : new boolean[] {false, true}) {
+        for (Keeping keep : Keeping.values()) {
             HsfcMachine frames = new HsfcMachine(compiled.description, compiled.terms, compiled.program, keep, true);
             HsfcMachine full = new HsfcMachine(compiled.description, compiled.terms, compiled.program, keep, false);
             RecursiveBlocksTest.walk(frames, full, seed, steps);

@@ -11,6 +11,7 @@ import org.ratchet.reasoner.GameCorpus;
 import org.ratchet.reasoner.gdl.GameDescription;
 import org.ratchet.reasoner.gdl.GameLoader;
 import org.ratchet.reasoner.run.HsfcMachine;
+import org.ratchet.reasoner.run.Keeping;
 
 /**
  * Relations kept up to date between states (run.Incremental) against full evaluation of the same tables, on
@@ -33,7 +34,62 @@ class KeptRelationsTest {
 
     @Test
     void checkersAgreesWithFullEvaluation() throws Exception {
-        compare("checkers", 7, 2_000);
+        HsfcGame compiled = compare("checkers", 7, 2_000);
+        assertTrue(guardedNames(compiled).contains("legal"), "checkers lists its legal moves under the turn's guard");
+    }
+
+    @Test
+    void breakthroughListsItsLegalMovesUnderTheTurnsGuard() throws Exception {
+        HsfcGame compiled = compare("breakthrough", 17, 3_000);
+        assertTrue(guardedNames(compiled).contains("legal"), "breakthrough's legal moves are guarded by the turn");
+    }
+
+    @Test
+    void knightThroughListsItsLegalMovesUnderTheTurnsGuard() throws Exception {
+        HsfcGame compiled = compare("knightThrough", 19, 3_000);
+        assertTrue(guardedNames(compiled).contains("legal"), "knightThrough's legal moves are guarded by the turn");
+    }
+
+    /**
+     * Guarded rules (see run.Incremental): three roles taking turns, so three guards; a rule guarded by its most
+     * widely read fact (hot), where whose turn it is, read widely too, is counted; instances without a
+     * guard in a guarded relation (noop); a guarded relation read by rules evaluated in full (canflip, then
+     * terminal); and a relation read widely by an absence (free), which cannot be guarded and stays with
+     * full evaluation. All must agree with full evaluation on every step.
+     */
+    @Test
+    void guardedRelationsAgreeWithFullEvaluation() throws Exception {
+        GameDescription game = GameLoader.load("""
+            (role a) (role b) (role c)
+            (index 1) (index 2) (index 3) (index 4) (index 5) (index 6)
+            (index 7) (index 8) (index 9) (index 10) (index 11) (index 12)
+            (init (control a))
+            (<= (next (control b)) (true (control a)))
+            (<= (next (control c)) (true (control b)))
+            (<= (next (control a)) (true (control c)))
+            (<= (legal ?p (flip ?x)) (true (control ?p)) (index ?x) (not (true (on ?x))))
+            (<= (legal ?p (clear ?x)) (true (control ?p)) (index ?x) (true (on ?x)) (true hot))
+            (<= (legal ?p heat) (true (control ?p)) (not (true hot)))
+            (<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+            (<= (next (on ?x)) (does ?p (flip ?x)))
+            (<= (next (on ?x)) (true (on ?x)) (not (cleared ?x)))
+            (<= (cleared ?x) (does ?p (clear ?x)))
+            (<= anyclear (does ?p (clear ?x)))
+            (<= (next hot) (does ?p heat))
+            (<= (next hot) (true hot) (not anyclear))
+            (<= (next locked) (true (on 12)))
+            (<= (next locked) (true locked))
+            (<= (free ?x) (index ?x) (not (true locked)))
+            (<= (canflip ?p) (legal ?p (flip ?x)))
+            (<= terminal (true (control ?p)) (not (canflip ?p)))
+            (<= terminal (true (on 1)) (true (on 2)) (true (on 3)) (free 4))
+            (<= (goal ?p 100) (role ?p) (true (on 1)))
+            (<= (goal ?p 0) (role ?p) (not (true (on 1))))
+            """);
+        HsfcGame compiled = compare(game, 23, 3_000);
+        assertTrue(guardedNames(compiled).contains("legal"), "legal is guarded (guarded: " + guardedNames(compiled) + ")");
+        assertFalse(keptNames(game, compiled).contains("free"), "free is read widely by an absence: not kept");
+        assertFalse(guardedNames(compiled).contains("free"), "free is read widely by an absence: not guarded");
     }
 
     @Test
@@ -111,28 +167,42 @@ class KeptRelationsTest {
         compare(game, 11, 3_000, "both", "onlyfirst", "twice", "never");
     }
 
-    private static void compare(String name, long seed, int steps, String... mustKeep) throws Exception {
-        compare(GameLoader.load(GameCorpus.repositoryGame(name)), seed, steps, mustKeep);
+    private static HsfcGame compare(String name, long seed, int steps, String... mustKeep) throws Exception {
+        return compare(GameLoader.load(GameCorpus.repositoryGame(name)), seed, steps, mustKeep);
     }
 
-    /** Walks the game on a machine keeping relations and on one deriving everything, from one compile. */
+    /**
+     * Walks the game on a machine keeping relations (with guarded ones, then without) and on one deriving
+     * everything, from one compile.
+     */
     private static HsfcGame compare(GameDescription game, long seed, int steps, String... mustKeep) throws Exception {
         HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
         List<String> kept = keptNames(game, compiled);
         for (String relation : mustKeep) {
             assertTrue(kept.contains(relation), "the game keeps " + relation + " (kept: " + kept + ")");
         }
-        HsfcMachine keeping = new HsfcMachine(compiled.description, compiled.terms, compiled.program, true);
-        HsfcMachine full = new HsfcMachine(compiled.description, compiled.terms, compiled.program, false);
-        RecursiveBlocksTest.walk(keeping, full, seed, steps);
+        for (Keeping keeping : new Keeping[] {Keeping.COUNTED_AND_GUARDED, Keeping.COUNTED}) {
+            HsfcMachine keeps = new HsfcMachine(compiled.description, compiled.terms, compiled.program, keeping);
+            HsfcMachine full = new HsfcMachine(compiled.description, compiled.terms, compiled.program, Keeping.NOTHING);
+            RecursiveBlocksTest.walk(keeps, full, seed, steps);
+        }
         return compiled;
     }
 
     private static List<String> keptNames(GameDescription game, HsfcGame compiled) {
-        List<String> kept = new ArrayList<>();
-        for (int r : compiled.program.keptRelations()) {
-            kept.add(game.symbols().name(compiled.program.layout.symbol(r)).toLowerCase(java.util.Locale.ROOT));
+        return names(compiled, compiled.program.keptRelations());
+    }
+
+    private static List<String> guardedNames(HsfcGame compiled) {
+        return names(compiled, compiled.program.guardedRelations());
+    }
+
+    private static List<String> names(HsfcGame compiled, int[] relations) {
+        List<String> names = new ArrayList<>();
+        for (int r : relations) {
+            names.add(compiled.description.symbols().name(compiled.program.layout.symbol(r))
+                .toLowerCase(java.util.Locale.ROOT));
         }
-        return kept;
+        return names;
     }
 }
