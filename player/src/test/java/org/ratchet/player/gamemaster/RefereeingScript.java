@@ -9,6 +9,7 @@ import org.ratchet.player.protocol.MessageParser;
 import org.ratchet.player.protocol.PlayMessage;
 import org.ratchet.player.protocol.Replies;
 import org.ratchet.player.protocol.StartMessage;
+import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.gdl.GameDescription;
@@ -78,7 +79,10 @@ final class RefereeingScript implements ScriptedPlayer.Script {
 
     private void start(StartMessage start) throws Exception {
         GameDescription game = GameLoader.load(start.rules());
-        machine = Engines.create(Engines.defaultEngine(), game).newMachine();
+        // within the start clock, as a player must (half of it, so the reply leaves in time on a busy machine):
+        // unbounded, the engine's compile-time speed comparisons alone outlast a 2 s start clock
+        EngineOptions budget = EngineOptions.defaults().withTimeBudgetMillis(Math.max(1, start.startClockMillis() / 2));
+        machine = Engines.select(game, budget).newMachine();
         role = game.roles().indexOf(GdlParser.groundTerm(new SExpr.Token(start.role(), 0), game.symbols()));
         turn = 0;
     }
