@@ -89,6 +89,8 @@ public final class HsfcMachine implements StateMachine {
     /** Per part of true, in the current advance: the frame rule reading it by its exceptions and its RefNo, or -1. */
     private final int[] exceptionFrame;
     private final int[] exceptionRef;
+    /** Per next rule read by move (see {@link Frames#byMove}), in the current advance: whether a move played passes it. */
+    private final boolean[] armed;
     /** Per part of true, in the current advance: whether a fact was dropped from it (its list has gaps). */
     private final boolean[] partShrunk;
     /** The facts an advance takes out of the state, and those it adds (fact IDs). */
@@ -197,6 +199,7 @@ public final class HsfcMachine implements StateMachine {
             exceptionFrame = new int[parts];
             exceptionRef = new int[parts];
             partShrunk = new boolean[parts];
+            armed = new boolean[frames.rules.length];
             dropped = new int[terms.factCount()];
             added = new int[program.facts.nextToTrue.length];
             IntArrayList derived = new IntArrayList();
@@ -220,6 +223,7 @@ public final class HsfcMachine implements StateMachine {
             exceptionFrame = null;
             exceptionRef = null;
             partShrunk = null;
+            armed = null;
             dropped = null;
             added = null;
             derivedResets = null;
@@ -415,7 +419,7 @@ public final class HsfcMachine implements StateMachine {
             write(doesRelation, doesOffset + move);
         }
         if (frames != null && sizeSums == null) {
-            advanceByExceptions();
+            advanceByExceptions(jointMove);
             return;
         }
         run(program.next);
@@ -442,11 +446,25 @@ public final class HsfcMachine implements StateMachine {
      * a part: the exceptions that fail, of any other part: every fact next did not derive) and adding those
      * it derives anew. The facts left in place are never copied.
      */
-    private void advanceByExceptions() {
+    private void advanceByExceptions(int[] jointMove) {
         Frames frames = this.frames;
         Arrays.fill(exceptionFrame, -1);
         RulePlan[] rules = frames.rules;
+        boolean[] byMove = frames.byMove;
+        if (byMove != null) {
+            for (int move : jointMove) {
+                for (int i : frames.rulesOfMove[move]) {
+                    armed[i] = true;
+                }
+            }
+        }
         for (int i = 0; i < rules.length; i++) {
+            if (byMove != null && byMove[i]) {
+                if (!armed[i]) {
+                    continue; // no move played passes its input on moves: it derives nothing
+                }
+                armed[i] = false;
+            }
             Frames.Frame frame = frames.frame[i];
             if (frame == null || !readByExceptions(frame, i)) {
                 run(rules[i]);
