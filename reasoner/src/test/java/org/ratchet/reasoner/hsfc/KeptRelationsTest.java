@@ -33,21 +33,24 @@ class KeptRelationsTest {
     }
 
     @Test
-    void checkersAgreesWithFullEvaluation() throws Exception {
-        HsfcGame compiled = compare("checkers", 7, 2_000);
-        assertTrue(guardedNames(compiled).contains("legal"), "checkers lists its legal moves under the turn's guard");
+    void checkersListsItsLegalMovesUnderTheTurnsGuard() throws Exception {
+        compareGuardingLegal("checkers", 7, 2_000);
     }
 
     @Test
     void breakthroughListsItsLegalMovesUnderTheTurnsGuard() throws Exception {
-        HsfcGame compiled = compare("breakthrough", 17, 3_000);
-        assertTrue(guardedNames(compiled).contains("legal"), "breakthrough's legal moves are guarded by the turn");
+        compareGuardingLegal("breakthrough", 17, 3_000);
     }
 
     @Test
     void knightThroughListsItsLegalMovesUnderTheTurnsGuard() throws Exception {
-        HsfcGame compiled = compare("knightThrough", 19, 3_000);
-        assertTrue(guardedNames(compiled).contains("legal"), "knightThrough's legal moves are guarded by the turn");
+        compareGuardingLegal("knightThrough", 19, 3_000);
+    }
+
+    /** {@link #compare} for a corpus game whose legal moves must be guarded by whose turn it is. */
+    private static void compareGuardingLegal(String name, long seed, int steps) throws Exception {
+        HsfcGame compiled = compare(name, seed, steps);
+        assertTrue(guardedNames(compiled).contains("legal"), name + " lists its legal moves under the turn's guard");
     }
 
     /**
