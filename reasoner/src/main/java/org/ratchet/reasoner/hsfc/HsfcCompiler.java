@@ -193,6 +193,15 @@ public final class HsfcCompiler {
             return chosen;
         }
 
+        /** The names of these relations (runtime indices), for the debug log. */
+        private List<String> names(int[] relations) {
+            List<String> names = new ArrayList<>();
+            for (int r : relations) {
+                names.add(original.symbols().name(layout.symbol(r)));
+            }
+            return names;
+        }
+
         /** Of two keepings of one game, the one whose random playouts run faster on settled timings. */
         private HsfcGame faster(HsfcGame more, HsfcGame less) {
             double[] speeds = compareSpeeds(more, less);
@@ -494,16 +503,9 @@ public final class HsfcCompiler {
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
                 cleared.toIntArray(), phases, sampled, framePlans.toArray(new RulePlan[0]));
             if (LOG.isDebugEnabled()) {
-                List<String> kept = new ArrayList<>();
-                for (int r : program.keptRelations()) {
-                    kept.add(original.symbols().name(layout.symbol(r)));
-                }
-                List<String> guarded = new ArrayList<>();
-                for (int r : program.guardedRelations()) {
-                    guarded.add(original.symbols().name(layout.symbol(r)));
-                }
                 LOG.debug("hsfc: relations kept between states: {}, under a guard: {}; next rules read by their "
-                    + "exceptions: {} of {}", kept, guarded, program.frameRuleCount(), program.nextRuleCount());
+                    + "exceptions: {} of {}", names(program.keptRelations()), names(program.guardedRelations()),
+                    program.frameRuleCount(), program.nextRuleCount());
             }
             return new HsfcGame(original, terms, program, statistics);
         }

@@ -89,7 +89,10 @@ public final class HsfcMachine implements StateMachine {
     /** Per part of true, in the current advance: the frame rule reading it by its exceptions and its RefNo, or -1. */
     private final int[] exceptionFrame;
     private final int[] exceptionRef;
-    /** Per next rule read by move (see {@link Frames#byMove}), in the current advance: whether a move played passes it. */
+    /**
+     * Per next rule read by move (see {@link Frames#byMove}), in the current advance: whether a move played
+     * passes it; null where the advance does not pick rules by move.
+     */
     private final boolean[] armed;
     /** Per part of true, in the current advance: whether a fact was dropped from it (its list has gaps). */
     private final boolean[] partShrunk;
@@ -199,7 +202,7 @@ public final class HsfcMachine implements StateMachine {
             exceptionFrame = new int[parts];
             exceptionRef = new int[parts];
             partShrunk = new boolean[parts];
-            armed = new boolean[frames.rules.length];
+            armed = frames.byMove == null ? null : new boolean[frames.rules.length];
             dropped = new int[terms.factCount()];
             added = new int[program.facts.nextToTrue.length];
             IntArrayList derived = new IntArrayList();
