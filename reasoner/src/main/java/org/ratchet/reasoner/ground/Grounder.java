@@ -785,7 +785,7 @@ public final class Grounder {
                 if (sink != null) {
                     sink.add(instance);
                 } else if (addInstance(head.symbol(), instance)) {
-                    budget.allocate(GroundingBudget.BYTES_PER_INSTANCE, "instance sets");
+                    budget.addInstance();
                 }
                 return;
             }

@@ -108,6 +108,31 @@ class GrounderTest {
         assertTrue(stopped.getMessage().matches(".*largest relations so far: legal \\d+, .*"), stopped.getMessage());
     }
 
+    /**
+     * A grounding that makes more instances than its limit stops there, whatever time and memory are left,
+     * and says so: the reason a game is declined long before its time budget ends.
+     */
+    @Test
+    void aGroundingPastItsInstanceLimitStopsThereAndSaysSo() throws Exception {
+        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
+        for (int i = 1; i <= 40; i++) {
+            kif.append("(init (mark ").append(i).append("))\n");
+        }
+        kif.append("""
+            (<= (legal p (pair ?x ?y)) (true (mark ?x)) (true (mark ?y)))
+            (<= (next (mark ?x)) (true (mark ?x)))
+            (<= (next (control p)) (true (control p)))
+            """);
+        // 1,600 legal pairs, as many does, the marks: fewer than 4,000 instances, more than 1,000; memory and
+        // time are ample
+        assertEquals(1_600, GroundedGame.of(kif.toString(), new GroundingBudget(1L << 30, 60_000, 4_000))
+            .grounder().set(SymbolTable.LEGAL).size(), "the whole grounding fits a limit above its size");
+        GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class,
+            () -> GroundedGame.of(kif.toString(), new GroundingBudget(1L << 30, 60_000, 1_000)));
+        assertTrue(stopped.getMessage().startsWith("more than 1000 ground instances (grounding a rule for legal at "),
+            stopped.getMessage());
+    }
+
     /** Terms that nest without bound stop the grounding with a reason naming the rule that builds them. */
     @Test
     void termsNestingWithoutBoundNameTheRuleThatBuildsThem() throws Exception {
