@@ -116,6 +116,18 @@ public final class HsfcMachine implements StateMachine {
     private int[] lastSetIds;
     /** lastSetEnds[c]: end of cleared relation c's IDs in {@link #lastSetIds}; null while nothing is kept. */
     private int[] lastSetEnds;
+    /**
+     * The kept relations' counts, lists and tracked facts as they were in {@link #lastSet}, taken with
+     * {@link #lastSetIds} where they are small ({@link #SNAPSHOT_MAX_INTS}): setting that state again copies
+     * them back instead of re-counting every change since (minichess' playouts of three moves spent a third
+     * of their time re-counting their way back to the initial state). Null where not taken.
+     */
+    private KeptSnapshot keptSnapshot;
+    /**
+     * The most ints a kept snapshot may copy. Re-counting costs what changed since the state was set, a copy
+     * what the kept relations hold; a copy of a few thousand ints takes well under a microsecond.
+     */
+    private static final int SNAPSHOT_MAX_INTS = 1 << 13;
     /** Sums of list sizes per relation after each phase, for hypothesis-ordering statistics; null when off. */
     private long[] sizeSums;
     private long[] sizeSamples;
@@ -313,6 +325,12 @@ public final class HsfcMachine implements StateMachine {
         }
         lastSetIds = ids;
         lastSetEnds = ends;
+        if (incremental != null && keptSnapshot == null && KeptSnapshot.size(this) <= SNAPSHOT_MAX_INTS) {
+            keptSnapshot = new KeptSnapshot(this);
+        }
+        if (keptSnapshot != null) {
+            keptSnapshot.take(this);
+        }
     }
 
     /** After {@link #clear}: lists and sets again the IDs {@link #keepLastSet} kept. */
@@ -332,7 +350,11 @@ public final class HsfcMachine implements StateMachine {
             end[cleared[c]] = from + length;
             start = lastSetEnds[c];
         }
-        synchroniseKept();
+        if (keptSnapshot != null) {
+            keptSnapshot.restore(this);
+        } else {
+            synchroniseKept();
+        }
         sample(statePhase.sampled);
         goalsComputed = false;
         movesListed = false;
@@ -1604,6 +1626,161 @@ public final class HsfcMachine implements StateMachine {
             for (int j = groupStart[g], stop = readyEnd[g]; j < stop; j++) {
                 int instance = ready[j];
                 write(resultRelation[instance], result[instance]);
+            }
+        }
+    }
+
+    /**
+     * What the kept relations hold in one state (see {@link #keptSnapshot}): every count, the kept lists and
+     * the tracked facts. Taking it and restoring it allocate nothing after the first time.
+     */
+    private static final class KeptSnapshot {
+        private final int[] unsatisfied;
+        private final int[] derivations;
+        private final int[] keptPosition;
+        private final long[] counted;
+        private final long[] synced;
+        private final int[] syncedFacts;
+        private final int[] syncedPosition;
+        private int syncedCount;
+        private final int[] ready;
+        private final int[] readyEnd;
+        private final int[] readyPosition;
+        /** The kept relations' lists one after another; keptEnds[k] ends relation k's. */
+        private final int[] keptIds;
+        private final int[] keptEnds;
+        /**
+         * The bitset words holding the kept relations' IDs, the mask of those IDs in each, and their bits in
+         * the machine's bits and permanent bits (the words are copied, not the IDs set one by one).
+         */
+        private final int[] keptWords;
+        private final long[] keptMasks;
+        private final long[] keptBits;
+        private final long[] keptPermanentBits;
+
+        KeptSnapshot(HsfcMachine m) {
+            unsatisfied = new int[m.unsatisfied.length];
+            derivations = new int[m.derivations.length];
+            keptPosition = new int[m.keptPosition.length];
+            counted = new long[m.counted.length];
+            synced = new long[m.synced.length];
+            syncedFacts = new int[m.syncedFacts.length];
+            syncedPosition = new int[m.syncedPosition.length];
+            ready = m.ready == null ? null : new int[m.ready.length];
+            readyEnd = m.readyEnd == null ? null : new int[m.readyEnd.length];
+            readyPosition = m.readyPosition == null ? null : new int[m.readyPosition.length];
+            keptIds = new int[m.incremental.slotCount + permanentCount(m)];
+            keptEnds = new int[m.incremental.relations.length];
+            long[] masks = new long[m.bits.length];
+            RelationLayout layout = m.program.layout;
+            for (int r : m.incremental.relations) {
+                for (int global = layout.offset(r), stop = global + layout.size(r); global < stop; global++) {
+                    masks[global >>> 6] |= 1L << global;
+                }
+            }
+            int words = 0;
+            for (long mask : masks) {
+                words += mask != 0 ? 1 : 0;
+            }
+            keptWords = new int[words];
+            keptMasks = new long[words];
+            for (int w = 0, j = 0; w < masks.length; w++) {
+                if (masks[w] != 0) {
+                    keptWords[j] = w;
+                    keptMasks[j++] = masks[w];
+                }
+            }
+            keptBits = new long[words];
+            keptPermanentBits = m.permanentBits == null ? null : new long[words];
+        }
+
+        /** The ints (a long counting as two) a snapshot of the machine's kept relations copies. */
+        static long size(HsfcMachine m) {
+            long size = m.unsatisfied.length + 2L * m.derivations.length + 2L * m.syncedFacts.length
+                + 2L * (m.counted.length + m.synced.length) + 2L * m.incremental.slotCount + permanentCount(m);
+            if (m.ready != null) {
+                size += 2L * m.ready.length + m.readyEnd.length;
+            }
+            return size;
+        }
+
+        /** The permanent IDs at the head of the kept relations' lists (they are copied with the lists). */
+        private static int permanentCount(HsfcMachine m) {
+            int count = 0;
+            for (int r : m.incremental.relations) {
+                count += m.program.permanent[r].length;
+            }
+            return count;
+        }
+
+        void take(HsfcMachine m) {
+            System.arraycopy(m.unsatisfied, 0, unsatisfied, 0, unsatisfied.length);
+            System.arraycopy(m.derivations, 0, derivations, 0, derivations.length);
+            System.arraycopy(m.keptPosition, 0, keptPosition, 0, keptPosition.length);
+            System.arraycopy(m.counted, 0, counted, 0, counted.length);
+            System.arraycopy(m.synced, 0, synced, 0, synced.length);
+            System.arraycopy(m.syncedFacts, 0, syncedFacts, 0, m.syncedCount);
+            System.arraycopy(m.syncedPosition, 0, syncedPosition, 0, syncedPosition.length);
+            syncedCount = m.syncedCount;
+            if (ready != null) {
+                System.arraycopy(m.ready, 0, ready, 0, ready.length);
+                System.arraycopy(m.readyEnd, 0, readyEnd, 0, readyEnd.length);
+                System.arraycopy(m.readyPosition, 0, readyPosition, 0, readyPosition.length);
+            }
+            int[] relations = m.incremental.relations;
+            int position = 0;
+            for (int k = 0; k < relations.length; k++) {
+                int r = relations[k];
+                int from = m.offsets[r];
+                int length = m.end[r] - from;
+                System.arraycopy(m.kb, from, keptIds, position, length);
+                position += length;
+                keptEnds[k] = position;
+            }
+            for (int j = 0; j < keptWords.length; j++) {
+                keptBits[j] = m.bits[keptWords[j]] & keptMasks[j];
+                if (keptPermanentBits != null) {
+                    keptPermanentBits[j] = m.permanentBits[keptWords[j]] & keptMasks[j];
+                }
+            }
+        }
+
+        /**
+         * Puts the kept relations back as they were when taken: their lists and bits (in the permanent bits
+         * too, where those hold them), every count and the tracked facts. Nothing is queued at either time.
+         */
+        void restore(HsfcMachine m) {
+            long[] bits = m.bits;
+            long[] permanentBits = m.permanentBits;
+            int[] relations = m.incremental.relations;
+            int start = 0;
+            for (int k = 0; k < relations.length; k++) {
+                int r = relations[k];
+                int from = m.offsets[r];
+                int length = keptEnds[k] - start;
+                System.arraycopy(keptIds, start, m.kb, from, length);
+                m.end[r] = from + length;
+                start = keptEnds[k];
+            }
+            for (int j = 0; j < keptWords.length; j++) {
+                int w = keptWords[j];
+                bits[w] = bits[w] & ~keptMasks[j] | keptBits[j];
+                if (permanentBits != null) {
+                    permanentBits[w] = permanentBits[w] & ~keptMasks[j] | keptPermanentBits[j];
+                }
+            }
+            System.arraycopy(unsatisfied, 0, m.unsatisfied, 0, unsatisfied.length);
+            System.arraycopy(derivations, 0, m.derivations, 0, derivations.length);
+            System.arraycopy(keptPosition, 0, m.keptPosition, 0, keptPosition.length);
+            System.arraycopy(counted, 0, m.counted, 0, counted.length);
+            System.arraycopy(synced, 0, m.synced, 0, synced.length);
+            System.arraycopy(syncedFacts, 0, m.syncedFacts, 0, syncedCount);
+            System.arraycopy(syncedPosition, 0, m.syncedPosition, 0, syncedPosition.length);
+            m.syncedCount = syncedCount;
+            if (ready != null) {
+                System.arraycopy(ready, 0, m.ready, 0, ready.length);
+                System.arraycopy(readyEnd, 0, m.readyEnd, 0, readyEnd.length);
+                System.arraycopy(readyPosition, 0, m.readyPosition, 0, readyPosition.length);
             }
         }
     }

@@ -75,7 +75,8 @@ class RecursiveBlocksTest {
     /**
      * {@code steps} steps of a random walk on both machines from the initial state: mostly a random joint
      * move, sometimes (and at every terminal state) a jump to a state seen earlier, set through either form
-     * of setState (the same state object up to three times in a row, as playouts from one root do).
+     * of setState (the same state object up to three times in a row). Half the jumps return to the state
+     * object of the jump before, as playouts from one root do: the machine then restores what it kept of it.
      */
     static void walk(StateMachine tested, StateMachine reference, long seed, int steps) {
         SymbolTable symbols = tested.description().symbols();
@@ -86,6 +87,7 @@ class RecursiveBlocksTest {
         tested.setState(tested.initialState());
         reference.setState(reference.initialState());
         int jumps = 0;
+        State lastTarget = null;
         for (int step = 0; step < steps; step++) {
             String where = "step " + step + ": ";
             assertEquals(Differential.facts(reference, symbols), Differential.facts(tested, symbols), where + "state");
@@ -103,7 +105,9 @@ class RecursiveBlocksTest {
             State current = tested.currentState();
             seen.add(current);
             if (terminal || stuck || random.nextInt(8) == 0) {
-                State target = seen.get(random.nextInt(seen.size()));
+                State target = lastTarget != null && random.nextBoolean() ? lastTarget
+                    : seen.get(random.nextInt(seen.size()));
+                lastTarget = target;
                 if (random.nextBoolean()) {
                     for (int times = 1 + random.nextInt(3); times > 0; times--) {
                         tested.setState(target);
