@@ -83,26 +83,31 @@ class GrounderTest {
             + " candidate matches");
     }
 
+    /** 40 marks and a legal move for every pair of them: 1,600 moves. */
+    private static String pairsOfMarks() {
+        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
+        for (int i = 1; i <= 40; i++) {
+            kif.append("(init (mark ").append(i).append("))\n");
+        }
+        return kif.append("""
+            (<= (legal p (pair ?x ?y)) (true (mark ?x)) (true (mark ?y)))
+            (<= (next (mark ?x)) (true (mark ?x)))
+            (<= (next (control p)) (true (control p)))
+            """).toString();
+    }
+
     /**
      * A grounding past its budget says where it was: the rule it was joining and the largest relations with
      * their sizes, which is what a declined game's reason needs to show what blew up.
      */
     @Test
     void aGroundingPastItsBudgetNamesTheRuleAndTheLargestRelations() throws Exception {
-        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
-        for (int i = 1; i <= 40; i++) {
-            kif.append("(init (mark ").append(i).append("))\n");
-        }
-        kif.append("""
-            (<= (legal p (pair ?x ?y)) (true (mark ?x)) (true (mark ?y)))
-            (<= (next (mark ?x)) (true (mark ?x)))
-            (<= (next (control p)) (true (control p)))
-            """);
+        String kif = pairsOfMarks();
         // room for about 500 instances: the marks fit, the 1,600 pairs do not
         GroundingBudget budget = new GroundingBudget(500 * 96, 60_000);
 
         GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class,
-            () -> GroundedGame.of(kif.toString(), budget));
+            () -> GroundedGame.of(kif, budget));
         assertTrue(stopped.memory, stopped.getMessage());
         assertTrue(stopped.getMessage().contains("grounding a rule for legal at line "), stopped.getMessage());
         assertTrue(stopped.getMessage().matches(".*largest relations so far: legal \\d+, .*"), stopped.getMessage());
@@ -114,21 +119,13 @@ class GrounderTest {
      */
     @Test
     void aGroundingPastItsInstanceLimitStopsThereAndSaysSo() throws Exception {
-        StringBuilder kif = new StringBuilder("(role p) (init (control p)) (goal p 100) (<= terminal (true (done)))\n");
-        for (int i = 1; i <= 40; i++) {
-            kif.append("(init (mark ").append(i).append("))\n");
-        }
-        kif.append("""
-            (<= (legal p (pair ?x ?y)) (true (mark ?x)) (true (mark ?y)))
-            (<= (next (mark ?x)) (true (mark ?x)))
-            (<= (next (control p)) (true (control p)))
-            """);
+        String kif = pairsOfMarks();
         // 1,600 legal pairs, as many does, the marks: fewer than 4,000 instances, more than 1,000; memory and
         // time are ample
-        assertEquals(1_600, GroundedGame.of(kif.toString(), new GroundingBudget(1L << 30, 60_000, 4_000))
+        assertEquals(1_600, GroundedGame.of(kif, new GroundingBudget(1L << 30, 60_000, 4_000))
             .grounder().set(SymbolTable.LEGAL).size(), "the whole grounding fits a limit above its size");
         GroundingBudget.Exceeded stopped = assertThrows(GroundingBudget.Exceeded.class,
-            () -> GroundedGame.of(kif.toString(), new GroundingBudget(1L << 30, 60_000, 1_000)));
+            () -> GroundedGame.of(kif, new GroundingBudget(1L << 30, 60_000, 1_000)));
         assertTrue(stopped.getMessage().startsWith("more than 1000 ground instances (grounding a rule for legal at "),
             stopped.getMessage());
     }
