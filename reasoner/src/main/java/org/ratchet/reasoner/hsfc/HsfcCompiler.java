@@ -503,8 +503,9 @@ public final class HsfcCompiler {
             Program program = new Program(terms, original.symbols(), grounder, layout, permanent,
                 cleared.toIntArray(), phases, sampled, framePlans.toArray(new RulePlan[0]));
             if (LOG.isDebugEnabled()) {
-                LOG.debug("hsfc: relations kept between states: {}, under a guard: {}; next rules read by their "
-                    + "exceptions: {} of {}", names(program.keptRelations()), names(program.guardedRelations()),
+                LOG.debug("hsfc: relations kept between states: {} ({} IDs merged into others derived alike), "
+                    + "under a guard: {}; next rules read by their exceptions: {} of {}",
+                    names(program.keptRelations()), program.mergedKeptIds(), names(program.guardedRelations()),
                     program.frameRuleCount(), program.nextRuleCount());
             }
             return new HsfcGame(original, terms, program, statistics);

@@ -45,6 +45,11 @@ public final class HsfcMachine implements StateMachine {
     private final Reset reset;
     /** The relations kept up to date between states (see {@link Incremental}), or null when none is. */
     private final Incremental incremental;
+    /**
+     * Whether {@link #incremental} merged IDs into others derived alike (most games merge none, and their
+     * derivations then skip the lists of merged IDs).
+     */
+    private final boolean mergedIds;
     /** Per instance of {@link #incremental}: how many of its conditions fail (it holds at zero). */
     private final int[] unsatisfied;
     /** Per watched item: whether it was present when the counts of its readers were last brought up to date. */
@@ -176,6 +181,7 @@ public final class HsfcMachine implements StateMachine {
         incremental = program.incremental(keeping);
         statePhase = incremental == null ? program.state : incremental.state;
         reset = incremental == null ? program.reset : incremental.reset;
+        mergedIds = incremental != null && incremental.duplicateSlot.length > 0;
         if (incremental != null) {
             unsatisfied = new int[incremental.instanceCount()];
             derivations = new int[incremental.slotCount];
@@ -1390,6 +1396,7 @@ public final class HsfcMachine implements StateMachine {
                 addReady(i);
             } else if (derivations[kept.resultSlot[i]]++ == 0) {
                 addKept(i);
+                addDuplicates(kept.resultSlot[i]);
             }
         }
         for (int slot = 0; slot < kept.slotCount; slot++) {
@@ -1527,6 +1534,9 @@ public final class HsfcMachine implements StateMachine {
         int slot = incremental.resultSlot[instance];
         if (derivations[slot]++ == 0) {
             addKept(instance);
+            if (mergedIds) {
+                addDuplicates(slot);
+            }
             enqueueRead(incremental.factCount + slot);
         }
     }
@@ -1540,6 +1550,9 @@ public final class HsfcMachine implements StateMachine {
         int slot = incremental.resultSlot[instance];
         if (--derivations[slot] == 0) {
             removeKept(instance);
+            if (mergedIds) {
+                removeDuplicates(slot);
+            }
             enqueueRead(incremental.factCount + slot);
         }
     }
@@ -1566,27 +1579,49 @@ public final class HsfcMachine implements StateMachine {
 
     /** Lists and sets the ID instance {@code instance} derives (it had no derivation before). */
     private void addKept(int instance) {
-        int global = incremental.result[instance];
-        int relation = incremental.resultRelation[instance];
+        listKept(incremental.result[instance], incremental.resultRelation[instance],
+            incremental.resultSlot[instance]);
+    }
+
+    /** Lists and sets the IDs merged into {@code slot}'s (see {@link Incremental#duplicateStart}). */
+    private void addDuplicates(int slot) {
+        Incremental kept = incremental;
+        for (int d = kept.duplicateStart[slot], stop = kept.duplicateStart[slot + 1]; d < stop; d++) {
+            listKept(kept.duplicateGlobal[d], kept.duplicateRelation[d], kept.duplicateSlot[d]);
+        }
+    }
+
+    /** Unlists and unsets the IDs merged into {@code slot}'s. */
+    private void removeDuplicates(int slot) {
+        Incremental kept = incremental;
+        for (int d = kept.duplicateStart[slot], stop = kept.duplicateStart[slot + 1]; d < stop; d++) {
+            unlistKept(kept.duplicateGlobal[d], kept.duplicateRelation[d], kept.duplicateSlot[d]);
+        }
+    }
+
+    private void listKept(int global, int relation, int slot) {
         bits[global >>> 6] |= 1L << global;
         if (permanentBits != null) {
             permanentBits[global >>> 6] |= 1L << global;
         }
         int position = end[relation]++;
         kb[position] = global;
-        keptPosition[incremental.resultSlot[instance]] = position;
+        keptPosition[slot] = position;
     }
 
     /** Unlists and unsets the ID instance {@code instance} derived (its last derivation is gone). */
     private void removeKept(int instance) {
-        int global = incremental.result[instance];
-        int relation = incremental.resultRelation[instance];
+        unlistKept(incremental.result[instance], incremental.resultRelation[instance],
+            incremental.resultSlot[instance]);
+    }
+
+    private void unlistKept(int global, int relation, int slot) {
         bits[global >>> 6] &= ~(1L << global);
         if (permanentBits != null) {
             permanentBits[global >>> 6] &= ~(1L << global);
         }
         // the relation's last ID takes the place of the removed one
-        int position = keptPosition[incremental.resultSlot[instance]];
+        int position = keptPosition[slot];
         int last = kb[--end[relation]];
         kb[position] = last;
         keptPosition[incremental.slotBase[relation] + last - offsets[relation]] = position;

@@ -4,7 +4,11 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import org.ratchet.reasoner.ground.RelationLayout;
 import org.ratchet.reasoner.run.Program.Phase;
 import org.ratchet.reasoner.run.Program.Reset;
@@ -35,7 +39,13 @@ import org.ratchet.reasoner.tables.RulePlan;
  * holds (breakthrough's legal moves, of which a move changes a few, no longer re-joined from every piece).
  * Such a <em>guarded</em> relation is listed anew in each state, not kept with counts, so no kept rule may
  * read it, nor may it read itself. A rule whose widely read condition is an absence or a derived ID is left
- * to full evaluation, with every relation it writes. Immutable; shared by every machine of a game.
+ * to full evaluation, with every relation it writes.
+ *
+ * <p>IDs derived exactly alike (the same lists of conditions, once what they read is merged in turn) are
+ * merged, as a propositional network shares equivalent gates: one representative keeps the instances and the
+ * readers, and the others are listed and unlisted with it, for what reads them outside the counts.
+ * cephalopodMicro's neighbour values are one value per neighbour copied once per capture mask: a move changed
+ * each copy, and each copy re-counted its capture sums. Immutable; shared by every machine of a game.
  */
 final class Incremental {
     /** Most ground instances one rule may unfold into. */
@@ -88,11 +98,20 @@ final class Incremental {
      */
     final int[] readerStart;
     final int[] readers;
+    /**
+     * The kept IDs merged into slot s's (derived exactly alike, see {@link #mergeEquivalentIds}), listed and
+     * unlisted with it: duplicateSlot[duplicateStart[s] .. duplicateStart[s+1]-1], with their global IDs and
+     * relations. They have no instances and no readers of their own.
+     */
+    final int[] duplicateStart;
+    final int[] duplicateSlot;
+    final int[] duplicateGlobal;
+    final int[] duplicateRelation;
 
     private Incremental(Phase state, Reset reset, int[] relations, int[] guarded, int firstGuarded, int[] groupOf,
             int[] groupStart, int[] guardFact, int[] conditionStart, int[] conditions, int[] result,
             int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount, int[] readerStart,
-            int[] readers) {
+            int[] readers, int[] duplicateStart, int[] duplicateSlot, int[] duplicateGlobal, int[] duplicateRelation) {
         this.state = state;
         this.reset = reset;
         this.relations = relations;
@@ -111,6 +130,10 @@ final class Incremental {
         this.factCount = factCount;
         this.readerStart = readerStart;
         this.readers = readers;
+        this.duplicateStart = duplicateStart;
+        this.duplicateSlot = duplicateSlot;
+        this.duplicateGlobal = duplicateGlobal;
+        this.duplicateRelation = duplicateRelation;
     }
 
     int instanceCount() {
@@ -178,6 +201,9 @@ final class Incremental {
         IntArrayList resultRelation = new IntArrayList();
         List<Block> remaining = new ArrayList<>();
         IntArrayList keptRelations = new IntArrayList();
+        // the kept instances of blocks that are not recursive, whose IDs may be merged: from[k] .. to[k]-1
+        IntArrayList mergeableFrom = new IntArrayList();
+        IntArrayList mergeableTo = new IntArrayList();
         // the guarded blocks' instances: per instance, its conditions' range in guardConditions, its guard
         // (a fact's global ID, -1 for none) and the ID it derives
         IntArrayList guardedRelations = new IntArrayList();
@@ -242,6 +268,9 @@ final class Incremental {
                 slotBase[head] = slotCount;
                 slotCount += layout.size(head);
             }
+            if (!block.recursive) {
+                mergeableFrom.add(result.size());
+            }
             for (int i : order) {
                 int id = unfolding.result.getInt(i);
                 if (permanentId[id]) {
@@ -254,6 +283,9 @@ final class Incremental {
                 }
                 result.add(id);
                 resultRelation.add(owner(id, owners, starts, ends));
+            }
+            if (!block.recursive) {
+                mergeableTo.add(result.size());
             }
         }
         if (keptRelations.isEmpty() && guardedRelations.isEmpty()) {
@@ -288,6 +320,38 @@ final class Incremental {
             resultRelation.add(owner(id, owners, starts, ends));
         }
         groupStart.add(byGuard.length);
+        int[] slotGlobal = new int[slotCount];
+        int[] slotRelation = new int[slotCount];
+        for (int r : keptRelations) {
+            for (int local = 0; local < layout.size(r); local++) {
+                slotGlobal[slotBase[r] + local] = layout.offset(r) + local;
+                slotRelation[slotBase[r] + local] = r;
+            }
+        }
+        IntUnaryOperator slotOfId = id -> {
+            int r = id >= trueOffset && id < trueEnd ? -1 : owner(id, owners, starts, ends);
+            return r >= 0 && slotBase[r] >= 0 ? slotBase[r] + id - layout.offset(r) : -1;
+        };
+        int[] representative = mergeEquivalentIds(conditionStart, conditions, result, resultRelation, firstGuarded,
+            mergeableFrom, mergeableTo, slotOfId, slotGlobal, slotCount);
+        firstGuarded = result.size() - byGuard.length;
+        // per representative slot, the IDs merged into it: listed and unlisted with its own
+        int[] duplicateStart = new int[slotCount + 1];
+        for (int slot = 0; slot < slotCount; slot++) {
+            if (representative[slot] != slot) {
+                duplicateStart[representative[slot] + 1]++;
+            }
+        }
+        for (int slot = 0; slot < slotCount; slot++) {
+            duplicateStart[slot + 1] += duplicateStart[slot];
+        }
+        int[] duplicateSlot = new int[duplicateStart[slotCount]];
+        int[] duplicateFill = Arrays.copyOf(duplicateStart, slotCount);
+        for (int slot = 0; slot < slotCount; slot++) {
+            if (representative[slot] != slot) {
+                duplicateSlot[duplicateFill[representative[slot]]++] = slot;
+            }
+        }
         conditionStart.add(conditions.size());
         int instances = result.size();
         int[] resultSlot = new int[instances];
@@ -319,7 +383,88 @@ final class Incremental {
         Reset reset = new Reset(layout, permanent, clearedLeft.toIntArray());
         return new Incremental(rest, reset, keptRelations.toIntArray(), guardedRelations.toIntArray(), firstGuarded,
             groupOf, groupStart.toIntArray(), guardFact.toIntArray(), instanceStart, codes, result.toIntArray(),
-            resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers);
+            resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers,
+            duplicateStart, duplicateSlot, Arrays.stream(duplicateSlot).map(slot -> slotGlobal[slot]).toArray(),
+            Arrays.stream(duplicateSlot).map(slot -> slotRelation[slot]).toArray());
+    }
+
+    /**
+     * Merges the kept IDs that are derived exactly alike: IDs of blocks that are not recursive whose
+     * instances, with what they read written in terms of the merged IDs, are the same lists of conditions
+     * (cephalopodMicro's neighbour values are one value per neighbour, copied once per capture mask). Only
+     * the first such ID (its representative) keeps its instances and readers; every instance reading one of
+     * the others reads the representative instead, and the others are listed and unlisted with it. Rewrites
+     * the lists in place: the merged IDs' instances (among the first {@code keptCount}, the kept ones) are
+     * taken out, and every instance's conditions name representatives. Returns each slot's representative.
+     */
+    private static int[] mergeEquivalentIds(IntArrayList conditionStart, IntArrayList conditions,
+            IntArrayList result, IntArrayList resultRelation, int keptCount, IntArrayList mergeableFrom,
+            IntArrayList mergeableTo, IntUnaryOperator slotOfId, int[] slotGlobal, int slotCount) {
+        int n = result.size();
+        int[][] instances = new int[n][];
+        for (int i = 0; i < n; i++) {
+            int from = conditionStart.getInt(i);
+            int stop = i + 1 < n ? conditionStart.getInt(i + 1) : conditions.size();
+            instances[i] = Arrays.copyOfRange(conditions.elements(), from, stop);
+        }
+        int[] representative = new int[slotCount];
+        Arrays.setAll(representative, slot -> slot);
+        Map<IntArrayList, Integer> slotOfDefinition = new HashMap<>();
+        for (int b = 0; b < mergeableFrom.size(); b++) {
+            int from = mergeableFrom.getInt(b);
+            int to = mergeableTo.getInt(b);
+            // the block's instances grouped by the slot they derive, each as its sorted representative codes
+            Map<Integer, List<int[]>> bySlot = new LinkedHashMap<>();
+            for (int i = from; i < to; i++) {
+                int[] canonical = canonical(instances[i], representative, slotOfId, slotGlobal);
+                Arrays.sort(canonical);
+                bySlot.computeIfAbsent(slotOfId.applyAsInt(result.getInt(i)), k -> new ArrayList<>()).add(canonical);
+            }
+            for (Map.Entry<Integer, List<int[]>> entry : bySlot.entrySet()) {
+                List<int[]> definition = entry.getValue();
+                definition.sort(Arrays::compare);
+                IntArrayList key = new IntArrayList();
+                for (int[] instance : definition) {
+                    key.add(instance.length);
+                    key.addElements(key.size(), instance);
+                }
+                Integer first = slotOfDefinition.putIfAbsent(key, entry.getKey());
+                if (first != null) {
+                    representative[entry.getKey()] = first;
+                }
+            }
+        }
+        IntArrayList oldResult = new IntArrayList(result);
+        IntArrayList oldRelation = new IntArrayList(resultRelation);
+        conditionStart.clear();
+        conditions.clear();
+        result.clear();
+        resultRelation.clear();
+        for (int i = 0; i < n; i++) {
+            int slot = i < keptCount ? slotOfId.applyAsInt(oldResult.getInt(i)) : -1;
+            if (slot >= 0 && representative[slot] != slot) {
+                continue; // derived with its representative
+            }
+            conditionStart.add(conditions.size());
+            conditions.addElements(conditions.size(), canonical(instances[i], representative, slotOfId, slotGlobal));
+            result.add(oldResult.getInt(i));
+            resultRelation.add(oldRelation.getInt(i));
+        }
+        return representative;
+    }
+
+    /** The instance's condition codes with each kept ID replaced by its representative's. */
+    private static int[] canonical(int[] instance, int[] representative, IntUnaryOperator slotOfId,
+            int[] slotGlobal) {
+        int[] codes = instance.clone();
+        for (int c = 0; c < codes.length; c++) {
+            int slot = slotOfId.applyAsInt(idOf(codes[c]));
+            if (slot >= 0 && representative[slot] != slot) {
+                int id = slotGlobal[representative[slot]];
+                codes[c] = codes[c] >= 0 ? id : ~id;
+            }
+        }
+        return codes;
     }
 
     private interface WatchVisitor {

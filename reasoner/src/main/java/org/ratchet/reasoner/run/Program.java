@@ -323,6 +323,14 @@ public final class Program {
     }
 
     /**
+     * How many kept IDs are merged into another derived exactly alike (see {@link Incremental}): for
+     * diagnostics and tests.
+     */
+    public int mergedKeptIds() {
+        return incremental == null ? 0 : incremental.duplicateSlot.length;
+    }
+
+    /**
      * The relations listed in each state from kept instances under a guard (see {@link Incremental}), by
      * runtime index; empty if there is none. For diagnostics and tests.
      */

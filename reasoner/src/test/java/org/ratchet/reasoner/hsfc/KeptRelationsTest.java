@@ -29,7 +29,42 @@ class KeptRelationsTest {
     @Test
     void cephalopodMicroKeepsItsNeighbourValuesExactly() throws Exception {
         // capture sums read kept relations that read kept relations: changes travel several levels
-        compare("cephalopodMicro", 5, 3_000, "empty", "leftval");
+        HsfcGame compiled = compare("cephalopodMicro", 5, 3_000, "empty", "leftval");
+        // a neighbour's value is the same for every capture mask that includes that neighbour
+        assertTrue(compiled.program.mergedKeptIds() > 0, "copies of a neighbour's value are merged");
+    }
+
+    /**
+     * IDs derived alike are merged (see run.Incremental): (near ?m ?x) is (on ?x) or (glow ?x) whatever the
+     * mode, and (lit ?x) is too, in another relation; (both ?m ?x) reads two of them, so a change reaches it through the
+     * representative. The merged IDs must still be listed for what reads them outside the counts: a goal
+     * (derived in full) and a legal rule (guarded) read (near 3 ?x) and (lit ?x), never the representative.
+     */
+    @Test
+    void idsDerivedAlikeAreMergedAndStillListed() throws Exception {
+        GameDescription game = GameLoader.load("""
+            (role r)
+            (mode 1) (mode 2) (mode 3)
+            (index 1) (index 2) (index 3) (index 4) (succ 1 2) (succ 2 3) (succ 3 4)
+            (init (on 1))
+            (<= (legal r (flip ?x)) (index ?x))
+            (<= (legal r (mark ?x)) (lit ?x) (near 3 ?x))
+            (<= (next (on ?x)) (does r (flip ?x)) (not (true (on ?x))))
+            (<= (next (on ?x)) (true (on ?x)) (not (does r (flip ?x))))
+            (<= (next (on ?x)) (does r (mark ?y)) (succ ?y ?x))
+            (<= (next (glow ?x)) (does r (flip ?x)) (true (on ?x)))
+            (<= (near ?m ?x) (mode ?m) (index ?x) (true (on ?x)))
+            (<= (near ?m ?x) (mode ?m) (true (glow ?x)))
+            (<= (lit ?x) (index ?x) (true (on ?x)))
+            (<= (lit ?x) (true (glow ?x)))
+            (<= (both ?m ?x) (succ ?x ?y) (near ?m ?x) (near ?m ?y))
+            (<= terminal (both 1 1) (both 2 2) (both 3 3))
+            (<= (goal r 100) (near 3 4))
+            (<= (goal r 0) (not (near 3 4)))
+            """);
+        HsfcGame compiled = compare(game, 29, 3_000, "near", "lit", "both");
+        assertTrue(compiled.program.mergedKeptIds() >= 8, "near's copies for modes 2 and 3 and lit merge into mode 1's"
+            + " (merged: " + compiled.program.mergedKeptIds() + ")");
     }
 
     @Test
