@@ -43,7 +43,8 @@ import org.ratchet.reasoner.tables.RulePlan;
  *
  * <p>IDs derived exactly alike (the same lists of conditions, once what they read is merged in turn) are
  * merged, as a propositional network shares equivalent gates: one representative keeps the instances and the
- * readers, and the others are listed and unlisted with it, for what reads them outside the counts.
+ * readers, and the others are listed and unlisted with it where something reads them outside the counts
+ * (a rule derived in full, a goal or next rule), else never listed.
  * cephalopodMicro's neighbour values are one value per neighbour copied once per capture mask: a move changed
  * each copy, and each copy re-counted its capture sums. Immutable; shared by every machine of a game.
  */
@@ -98,10 +99,13 @@ final class Incremental {
      */
     final int[] readerStart;
     final int[] readers;
+    /** How many kept IDs are merged into another derived alike (see {@link #mergeEquivalentIds}). */
+    final int mergedIds;
     /**
-     * The kept IDs merged into slot s's (derived exactly alike, see {@link #mergeEquivalentIds}), listed and
-     * unlisted with it: duplicateSlot[duplicateStart[s] .. duplicateStart[s+1]-1], with their global IDs and
-     * relations. They have no instances and no readers of their own.
+     * The kept IDs merged into slot s's that something other than the counts reads (a rule derived in full, a
+     * goal or next rule, the machine), listed and unlisted with it: duplicateSlot[duplicateStart[s] ..
+     * duplicateStart[s+1]-1], with their global IDs and relations. They have no instances and no readers of
+     * their own; the other merged IDs are never listed.
      */
     final int[] duplicateStart;
     final int[] duplicateSlot;
@@ -111,7 +115,8 @@ final class Incremental {
     private Incremental(Phase state, Reset reset, int[] relations, int[] guarded, int firstGuarded, int[] groupOf,
             int[] groupStart, int[] guardFact, int[] conditionStart, int[] conditions, int[] result,
             int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount, int[] readerStart,
-            int[] readers, int[] duplicateStart, int[] duplicateSlot, int[] duplicateGlobal, int[] duplicateRelation) {
+            int[] readers, int mergedIds, int[] duplicateStart, int[] duplicateSlot, int[] duplicateGlobal,
+            int[] duplicateRelation) {
         this.state = state;
         this.reset = reset;
         this.relations = relations;
@@ -130,6 +135,7 @@ final class Incremental {
         this.factCount = factCount;
         this.readerStart = readerStart;
         this.readers = readers;
+        this.mergedIds = mergedIds;
         this.duplicateStart = duplicateStart;
         this.duplicateSlot = duplicateSlot;
         this.duplicateGlobal = duplicateGlobal;
@@ -149,7 +155,7 @@ final class Incremental {
      * guarded instead.
      */
     static Incremental of(RelationLayout layout, int[][] permanent, Phase state, int[] cleared, int trueRelation,
-            int[] trueParts, int factCount, boolean guards) {
+            int[] trueParts, int factCount, boolean guards, int[] readByMachine, List<RulePlan> otherPhases) {
         int relationCount = layout.count();
         int trueOffset = layout.offset(trueRelation);
         int trueEnd = trueOffset + layout.size(trueRelation);
@@ -320,6 +326,27 @@ final class Incremental {
             resultRelation.add(owner(id, owners, starts, ends));
         }
         groupStart.add(byGuard.length);
+        // the relations read other than by the counts (the machine, the goal and next rules, the state rules
+        // derived in full): only their merged IDs need listing
+        boolean[] readOutside = new boolean[relationCount];
+        for (int r : readByMachine) {
+            if (r >= 0) {
+                readOutside[r] = true;
+            }
+        }
+        List<RulePlan> fullRules = new ArrayList<>(otherPhases);
+        for (Block block : remaining) {
+            fullRules.addAll(Arrays.asList(block.rules));
+        }
+        for (RulePlan rule : fullRules) {
+            for (RulePlan.Stage stage : rule.stages) {
+                if (stage.relation >= 0) {
+                    readOutside[stage.relation] = true;
+                }
+                markOwners(stage.conditions, readOutside, owners, starts, ends);
+            }
+            markOwners(rule.preconditions, readOutside, owners, starts, ends);
+        }
         int[] slotGlobal = new int[slotCount];
         int[] slotRelation = new int[slotCount];
         for (int r : keptRelations) {
@@ -337,8 +364,13 @@ final class Incremental {
         firstGuarded = result.size() - byGuard.length;
         // per representative slot, the IDs merged into it: listed and unlisted with its own
         int[] duplicateStart = new int[slotCount + 1];
+        int merged = 0;
         for (int slot = 0; slot < slotCount; slot++) {
             if (representative[slot] != slot) {
+                merged++;
+            }
+            // a merged ID that nothing reads but the counts (which read its representative) is never listed
+            if (representative[slot] != slot && readOutside[slotRelation[slot]]) {
                 duplicateStart[representative[slot] + 1]++;
             }
         }
@@ -348,7 +380,7 @@ final class Incremental {
         int[] duplicateSlot = new int[duplicateStart[slotCount]];
         int[] duplicateFill = Arrays.copyOf(duplicateStart, slotCount);
         for (int slot = 0; slot < slotCount; slot++) {
-            if (representative[slot] != slot) {
+            if (representative[slot] != slot && readOutside[slotRelation[slot]]) {
                 duplicateSlot[duplicateFill[representative[slot]]++] = slot;
             }
         }
@@ -384,7 +416,7 @@ final class Incremental {
         return new Incremental(rest, reset, keptRelations.toIntArray(), guardedRelations.toIntArray(), firstGuarded,
             groupOf, groupStart.toIntArray(), guardFact.toIntArray(), instanceStart, codes, result.toIntArray(),
             resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers,
-            duplicateStart, duplicateSlot, Arrays.stream(duplicateSlot).map(slot -> slotGlobal[slot]).toArray(),
+            merged, duplicateStart, duplicateSlot, Arrays.stream(duplicateSlot).map(slot -> slotGlobal[slot]).toArray(),
             Arrays.stream(duplicateSlot).map(slot -> slotRelation[slot]).toArray());
     }
 
@@ -393,7 +425,8 @@ final class Incremental {
      * instances, with what they read written in terms of the merged IDs, are the same lists of conditions
      * (cephalopodMicro's neighbour values are one value per neighbour, copied once per capture mask). Only
      * the first such ID (its representative) keeps its instances and readers; every instance reading one of
-     * the others reads the representative instead, and the others are listed and unlisted with it. Rewrites
+     * the others reads the representative instead, and the others are listed and unlisted with it where
+     * something other than the counts reads them (see {@link #duplicateSlot}). Rewrites
      * the lists in place: the merged IDs' instances (among the first {@code keptCount}, the kept ones) are
      * taken out, and every instance's conditions name representatives. Returns each slot's representative.
      */
@@ -451,6 +484,16 @@ final class Incremental {
             resultRelation.add(oldRelation.getInt(i));
         }
         return representative;
+    }
+
+    /** Marks the relations owning the IDs of {@code codes} as read. */
+    private static void markOwners(int[] codes, boolean[] read, int[] owners, int[] starts, int[] ends) {
+        for (int code : codes) {
+            int r = owner(idOf(code), owners, starts, ends);
+            if (r >= 0) {
+                read[r] = true;
+            }
+        }
     }
 
     /** The instance's condition codes with each kept ID replaced by its representative's. */

@@ -81,11 +81,25 @@ public final class Program {
         reset = new Reset(layout, permanent, clearedRelations);
         facts = new FactTables(terms, grounder, layout);
         roles = new RoleTables(terms.roles, symbols, grounder, layout);
+        // what reads relations other than the kept rules' counts: the machine itself, and the goal and next rules
+        int[] readByMachine = {roles.legalRelation, roles.goalRelation,
+            layout.contains(SymbolTable.TERMINAL) ? layout.index(SymbolTable.TERMINAL) : -1};
+        List<RulePlan> otherPhases = new ArrayList<>();
+        for (Phase phase : new Phase[] {goal, next}) {
+            for (Block block : phase.blocks) {
+                otherPhases.addAll(Arrays.asList(block.rules));
+            }
+        }
+        for (RulePlan plan : framePlans) {
+            if (plan != null) {
+                otherPhases.add(plan);
+            }
+        }
         incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
-            terms.factCount(), true);
+            terms.factCount(), true, readByMachine, otherPhases);
         incrementalWithoutGuards = incremental == null || incremental.guarded.length == 0 ? incremental
             : Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
-                terms.factCount(), false);
+                terms.factCount(), false, readByMachine, otherPhases);
         frames = Frames.of(layout, next.blocks, framePlans, facts, terms.factCount());
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
@@ -327,7 +341,7 @@ public final class Program {
      * diagnostics and tests.
      */
     public int mergedKeptIds() {
-        return incremental == null ? 0 : incremental.duplicateSlot.length;
+        return incremental == null ? 0 : incremental.mergedIds;
     }
 
     /**
