@@ -1,6 +1,9 @@
 package org.ratchet.reasoner.run;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +34,7 @@ import org.ratchet.reasoner.tables.RulePlan;
  */
 final class Frames {
     /** A part's exceptions may be at most this share of its facts (one in four) for a RefNo to be read by them. */
-    private static final int EXCEPTION_SHARE = 4;
+    static final int EXCEPTION_SHARE = 4;
 
     /** The next phase's rules in evaluation order, as compiled (a phase with a recursive block has no Frames). */
     final RulePlan[] rules;
@@ -62,13 +65,28 @@ final class Frames {
         final RulePlan plan;
         /** Index of the part of true the rule's last input reads, among true's parts. */
         final int part;
-        /** exceptions[ref]: the part's local IDs whose entry fails or has a condition, or null if too many. */
+        /**
+         * exceptions[ref]: the part's local IDs whose entry fails or has a condition other than those of
+         * {@link #stepRelations}, or null if too many.
+         */
         final int[][] exceptions;
+        /**
+         * The relations of this step whose IDs' absence is the only condition of some entries: the moves, or
+         * what a next rule before this one derived from them ({@code (not (does blocker (mark ?m ?n)))},
+         * cephalopodMicro's {@code (not (capturedAt ?x ?y))}). Such an entry fails only in a step where one of
+         * those IDs is derived, which lists few, so its local ID is an exception only then: stepExceptions[k]
+         * [id] are the part's local IDs whose entry, for some RefNo, fails when local ID {@code id} of
+         * relation stepRelations[k] holds (null where none). Both empty where no entry has such conditions.
+         */
+        final int[] stepRelations;
+        final int[][][] stepExceptions;
 
-        Frame(RulePlan plan, int part, int[][] exceptions) {
+        Frame(RulePlan plan, int part, int[][] exceptions, int[] stepRelations, int[][][] stepExceptions) {
             this.plan = plan;
             this.part = part;
             this.exceptions = exceptions;
+            this.stepRelations = stepRelations;
+            this.stepExceptions = stepExceptions;
         }
     }
 
@@ -111,9 +129,16 @@ final class Frames {
         }
         Frame[] frame = new Frame[rules.size()];
         boolean any = false;
+        // the relations listed in this step before rule i runs: the moves, and the heads of the rules before i
+        IntLinkedOpenHashSet stepRelations = new IntLinkedOpenHashSet();
+        stepRelations.add(facts.doesRelation);
         for (int i = 0; i < frame.length; i++) {
-            frame[i] = framePlans[i] == null ? null : frame(framePlans[i], layout, facts, partIndex);
+            frame[i] = framePlans[i] == null ? null
+                : frame(framePlans[i], layout, facts, partIndex, stepRelations.toIntArray());
             any |= frame[i] != null;
+            if (rules.get(i).headRelation != facts.nextRelation) {
+                stepRelations.add(rules.get(i).headRelation);
+            }
         }
         if (!any) {
             return null;
@@ -177,7 +202,8 @@ final class Frames {
         return inputs.toIntArray();
     }
 
-    private static Frame frame(RulePlan rule, RelationLayout layout, FactTables facts, int[] partIndex) {
+    private static Frame frame(RulePlan rule, RelationLayout layout, FactTables facts, int[] partIndex,
+            int[] stepRelations) {
         int stages = rule.stages.length;
         if (rule.headRelation != facts.nextRelation || stages < 1) {
             return null;
@@ -194,6 +220,10 @@ final class Frames {
         int always = ~layout.totalSize();
         int[][] exceptions = new int[refs][];
         IntArrayList listed = new IntArrayList();
+        IntArrayList absent = new IntArrayList();
+        // per step relation (index into stepRelations), per local ID: the local IDs of the part it fails
+        @SuppressWarnings("unchecked")
+        Int2ObjectOpenHashMap<IntLinkedOpenHashSet>[] failing = new Int2ObjectOpenHashMap[stepRelations.length];
         boolean usable = false;
         for (int ref = 0; ref < refs; ref++) {
             listed.clear();
@@ -206,11 +236,32 @@ final class Frames {
                 if (facts.nextToTrue[rule.result[passing] - nextOffset] != firstFact + chi) {
                     return null; // derives another fact than it reads: not a frame axiom
                 }
+                absent.clear();
+                boolean onState = false;
                 for (int c = passing * last.width, stop = c + last.width; c < stop; c++) {
-                    if (last.conditions[c] != always) {
-                        listed.add(chi);
+                    int code = last.conditions[c];
+                    if (code == always) {
+                        continue;
+                    }
+                    if (code < 0 && stepRelation(layout, stepRelations, ~code) >= 0) {
+                        absent.add(~code);
+                    } else {
+                        onState = true;
                         break;
                     }
+                }
+                if (onState) {
+                    listed.add(chi);
+                    continue;
+                }
+                for (int k = 0; k < absent.size(); k++) {
+                    int global = absent.getInt(k);
+                    int s = stepRelation(layout, stepRelations, global);
+                    if (failing[s] == null) {
+                        failing[s] = new Int2ObjectOpenHashMap<>();
+                    }
+                    failing[s].computeIfAbsent(global - layout.offset(stepRelations[s]),
+                        id -> new IntLinkedOpenHashSet()).add(chi);
                 }
             }
             if (listed.size() * EXCEPTION_SHARE <= last.size) {
@@ -218,7 +269,34 @@ final class Frames {
                 usable = true;
             }
         }
-        return usable ? new Frame(rule, part, exceptions) : null;
+        if (!usable) {
+            return null;
+        }
+        IntArrayList read = new IntArrayList();
+        List<int[][]> readExceptions = new ArrayList<>();
+        for (int s = 0; s < stepRelations.length; s++) {
+            if (failing[s] == null) {
+                continue;
+            }
+            int[][] byId = new int[layout.size(stepRelations[s])][];
+            for (Int2ObjectMap.Entry<IntLinkedOpenHashSet> entry : failing[s].int2ObjectEntrySet()) {
+                byId[entry.getIntKey()] = entry.getValue().toIntArray();
+            }
+            read.add(stepRelations[s]);
+            readExceptions.add(byId);
+        }
+        return new Frame(rule, part, exceptions, read.toIntArray(), readExceptions.toArray(new int[0][][]));
+    }
+
+    /** The index into stepRelations of the relation global ID {@code global} belongs to, or -1. */
+    private static int stepRelation(RelationLayout layout, int[] stepRelations, int global) {
+        for (int s = 0; s < stepRelations.length; s++) {
+            int offset = layout.offset(stepRelations[s]);
+            if (global >= offset && global < offset + layout.size(stepRelations[s])) {
+                return s;
+            }
+        }
+        return -1;
     }
 
     /** How many of the next phase's rules are frame axioms: for diagnostics. */

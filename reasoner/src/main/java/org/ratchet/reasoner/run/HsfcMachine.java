@@ -104,6 +104,14 @@ public final class HsfcMachine implements StateMachine {
     /** The facts an advance takes out of the state, and those it adds (fact IDs). */
     private final int[] dropped;
     private final int[] added;
+    /**
+     * Per part of true read in this advance by a frame axiom with exceptions of the step (see
+     * {@link Frames.Frame#stepRelations}): its exceptions, each once, and their count (null for a part no such
+     * frame axiom reads); and one bit per local ID of the largest part, clear between uses, to list each once.
+     */
+    private final int[][] stepExceptions;
+    private final int[] stepExceptionCount;
+    private final long[] exceptionSeen;
     /** The indices into the reset's arrays of every relation it resets, and of those an advance by exceptions
      * resets: all but the parts of true. */
     private final int[] allResets;
@@ -224,6 +232,17 @@ public final class HsfcMachine implements StateMachine {
             armed = frames.byMove == null ? null : new boolean[frames.rules.length];
             dropped = new int[terms.factCount()];
             added = new int[program.facts.nextToTrue.length];
+            stepExceptions = new int[parts][];
+            stepExceptionCount = new int[parts];
+            int largestPart = 0;
+            for (Frames.Frame frame : frames.frame) {
+                if (frame != null && frame.stepRelations.length > 0) {
+                    int size = layout.size(program.facts.trueParts[frame.part]);
+                    stepExceptions[frame.part] = new int[size];
+                    largestPart = Math.max(largestPart, size);
+                }
+            }
+            exceptionSeen = new long[(largestPart >>> 6) + 1];
             IntArrayList derived = new IntArrayList();
             for (int c = 0; c < reset.relations.length; c++) {
                 if (frames.partIndex[reset.relations[c]] < 0) {
@@ -248,6 +267,9 @@ public final class HsfcMachine implements StateMachine {
             armed = null;
             dropped = null;
             added = null;
+            stepExceptions = null;
+            stepExceptionCount = null;
+            exceptionSeen = null;
             derivedResets = null;
             trueBits = null;
         }
@@ -507,13 +529,20 @@ public final class HsfcMachine implements StateMachine {
                 }
                 continue;
             }
-            RulePlan framePlan = frames.frame[f].plan;
-            RulePlan.Stage last = framePlan.stages[framePlan.stages.length - 1];
+            Frames.Frame frame = frames.frame[f];
+            RulePlan.Stage last = frame.plan.stages[frame.plan.stages.length - 1];
             int ref = exceptionRef[p];
             int[] table = last.table;
             int base = ref * last.size;
             int offset = last.offset;
-            for (int chi : frames.frame[f].exceptions[ref]) {
+            int[] exceptions = frame.exceptions[ref];
+            int count = exceptions.length;
+            if (frame.stepRelations.length > 0) {
+                exceptions = stepExceptions[p];
+                count = stepExceptionCount[p];
+            }
+            for (int e = 0; e < count; e++) {
+                int chi = exceptions[e];
                 int global = offset + chi;
                 if (!has(global)) {
                     continue;
@@ -558,6 +587,45 @@ public final class HsfcMachine implements StateMachine {
         }
         synchroniseChanges(dropped, droppedCount, added, addedCount);
         computeStateRelations();
+    }
+
+    /**
+     * Lists a frame axiom's exceptions for RefNo {@code ref} in this step, where some of its entries fail only
+     * on IDs of the step (see {@link Frames.Frame#stepRelations}): those listed for the RefNo and those of the
+     * step's IDs, each once, in {@link #stepExceptions} for its part. Returns whether they are few enough to be
+     * read by them (at most a quarter of the part, as for exceptions listed at compile time).
+     */
+    private boolean listStepExceptions(Frames.Frame frame, int ref, int partSize) {
+        int[] out = stepExceptions[frame.part];
+        long[] seen = exceptionSeen;
+        int count = 0;
+        for (int chi : frame.exceptions[ref]) {
+            seen[chi >>> 6] |= 1L << chi;
+            out[count++] = chi;
+        }
+        for (int k = 0; k < frame.stepRelations.length; k++) {
+            int relation = frame.stepRelations[k];
+            int[][] byId = frame.stepExceptions[k];
+            int offset = offsets[relation];
+            for (int i = offset, n = end[relation]; i < n; i++) {
+                int[] failing = byId[kb[i] - offset];
+                if (failing == null) {
+                    continue;
+                }
+                for (int chi : failing) {
+                    long bit = 1L << chi;
+                    if ((seen[chi >>> 6] & bit) == 0) {
+                        seen[chi >>> 6] |= bit;
+                        out[count++] = chi;
+                    }
+                }
+            }
+        }
+        for (int e = 0; e < count; e++) {
+            seen[out[e] >>> 6] = 0;
+        }
+        stepExceptionCount[frame.part] = count;
+        return count * Frames.EXCEPTION_SHARE <= partSize;
     }
 
     /** Runs every next rule (a frame axiom by its exceptions where it can be). */
@@ -613,12 +681,13 @@ public final class HsfcMachine implements StateMachine {
         if (ref == SEVERAL_REFS) {
             return false;
         }
-        if (exceptionFrame[frame.part] < 0 && frame.exceptions[ref] != null) {
+        RulePlan.Stage last = plan.stages[plan.stages.length - 1];
+        if (exceptionFrame[frame.part] < 0 && frame.exceptions[ref] != null && (frame.stepRelations.length == 0
+                || listStepExceptions(frame, ref, last.size))) {
             exceptionFrame[frame.part] = i;
             exceptionRef[frame.part] = ref;
             return true;
         }
-        RulePlan.Stage last = plan.stages[plan.stages.length - 1];
         end[plan.headRelation] = runLast(last, ref, plan.result, end[plan.headRelation]);
         return true;
     }
