@@ -59,6 +59,13 @@ final class Incremental {
      */
     private static final int READER_SHARE = 8;
     private static final int FEW_READERS = 8;
+    /**
+     * In a rule whose IDs are read by few of its instances, a fact read by more than this many and by more
+     * than this share of them (a quarter) can still be their guard: whose turn it is, read by each of
+     * connectFour's seven drops (a cell is read by a few of its many lines).
+     */
+    private static final int TURN_READERS = 3;
+    private static final int TURN_SHARE = 4;
 
     /** The state phase without the rules of the kept relations. */
     final Phase state;
@@ -215,6 +222,21 @@ final class Incremental {
         IntArrayList guardedRelations = new IntArrayList();
         IntArrayList guardConditions = new IntArrayList();
         List<int[]> guardInstances = new ArrayList<>();
+        // the relations some rule of the state phase reads (an input or a condition)
+        boolean[] readInState = new boolean[relationCount];
+        for (Block block : state.blocks) {
+            for (RulePlan rule : block.rules) {
+                for (int code : rule.preconditions) {
+                    markOwner(code, readInState, owners, starts, ends);
+                }
+                for (RulePlan.Stage stage : rule.stages) {
+                    readInState[stage.relation] = true;
+                    for (int code : stage.conditions) {
+                        markOwner(code, readInState, owners, starts, ends);
+                    }
+                }
+            }
+        }
         for (Block block : state.blocks) {
             boolean keepable = true;
             for (int head : block.heads) {
@@ -233,7 +255,8 @@ final class Incremental {
             boolean keep = true;
             boolean guardedBlock = false;
             for (RulePlan rule : block.rules) {
-                int kind = unfolding.add(rule, guards && !block.recursive);
+                int kind = unfolding.add(rule, guards && !block.recursive,
+                    guards && !block.recursive && !readInState(block, readInState));
                 if (kind == Unfolding.REJECTED
                         || conditions.size() + guardConditions.size() + unfolding.conditions.size() > MAX_CONDITIONS) {
                     keep = false;
@@ -558,6 +581,24 @@ final class Incremental {
         }
     }
 
+    /** Marks the relation (not a part of true) of the ID a condition code reads. */
+    private static void markOwner(int code, boolean[] marks, int[] owners, int[] starts, int[] ends) {
+        int r = owner(idOf(code), owners, starts, ends);
+        if (r >= 0) {
+            marks[r] = true;
+        }
+    }
+
+    /** Whether a state rule reads one of the block's relations. */
+    private static boolean readInState(Block block, boolean[] readInState) {
+        for (int head : block.heads) {
+            if (readInState[head]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int idOf(int code) {
         return code ^ (code >> 31);
     }
@@ -617,7 +658,7 @@ final class Incremental {
          * its guard (see {@link #guard}), {@link #REJECTED} (nothing listed) if it reads what is not kept,
          * unfolds too far, or reads widely what cannot be a guard.
          */
-        int add(RulePlan rule, boolean guardsAllowed) {
+        int add(RulePlan rule, boolean guardsAllowed, boolean turnGuardsAllowed) {
             for (RulePlan.Stage stage : rule.stages) {
                 if (stage.fixed == null && !isPart[stage.relation] && !kept[stage.relation]) {
                     return REJECTED;
@@ -640,7 +681,7 @@ final class Incremental {
             path.clear();
             path.addElements(0, rule.preconditions);
             walk(rule, 0, 0);
-            int kind = tooMany ? REJECTED : guard(first, firstCondition, guardsAllowed);
+            int kind = tooMany ? REJECTED : guard(first, firstCondition, guardsAllowed, turnGuardsAllowed);
             if (kind == REJECTED) {
                 result.size(first);
                 conditions.size(firstCondition);
@@ -657,7 +698,7 @@ final class Incremental {
          * guard. Other widely read conditions are counted: checkers' triple jumps read whose turn it is in
          * every instance, and a central empty square in a sixth of them.
          */
-        private int guard(int first, int firstCondition, boolean guardsAllowed) {
+        private int guard(int first, int firstCondition, boolean guardsAllowed, boolean turnGuardsAllowed) {
             int instances = result.size() - first;
             int limit = Math.max(FEW_READERS, instances / READER_SHARE);
             Int2IntOpenHashMap readersOf = new Int2IntOpenHashMap();
@@ -672,10 +713,18 @@ final class Incremental {
                 widelyRead |= count > limit;
             }
             if (!widelyRead) {
-                for (int i = 0; i < instances; i++) {
-                    guard.add(-1);
+                // a rule of few instances whose facts are read by few, but each instance reads a fact that
+                // changes as the turn passes (connectFour's seven drops per role, read with whose turn it is):
+                // guarded where no state rule reads its relation, the turn passing then costs nothing; which
+                // keeping runs faster is timed
+                int turnLimit = Math.max(TURN_READERS, instances / TURN_SHARE);
+                if (!turnGuardsAllowed || !guardable(first, turnLimit, readersOf)) {
+                    for (int i = 0; i < instances; i++) {
+                        guard.add(-1);
+                    }
+                    return KEPT;
                 }
-                return KEPT;
+                limit = turnLimit;
             }
             if (!guardsAllowed) {
                 return REJECTED;
@@ -711,6 +760,34 @@ final class Incremental {
             conditionStart.set(result.size(), to);
             conditions.size(to);
             return GUARDED;
+        }
+
+        /**
+         * Whether guarding the rule's instances from {@code first} on by the facts read by more than
+         * {@code limit} of them guards at least one: each instance's most widely read such ID must be a
+         * fact's presence (else {@link #guard} would reject the rule).
+         */
+        private boolean guardable(int first, int limit, Int2IntOpenHashMap readersOf) {
+            boolean any = false;
+            for (int i = first; i < result.size(); i++) {
+                int guardCode = 0;
+                int guardReaders = limit;
+                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
+                    int code = conditions.getInt(c);
+                    int id = idOf(code);
+                    if (!permanentId[id] && readersOf.get(id) > guardReaders) {
+                        guardCode = code;
+                        guardReaders = readersOf.get(id);
+                    }
+                }
+                if (guardReaders > limit) {
+                    if (guardCode < 0 || guardCode < trueOffset || guardCode >= trueEnd) {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+            return any;
         }
 
         /**

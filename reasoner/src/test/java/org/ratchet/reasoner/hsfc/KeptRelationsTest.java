@@ -82,6 +82,40 @@ class KeptRelationsTest {
         compareGuardingLegal("knightThrough", 19, 3_000);
     }
 
+    @Test
+    void fewMovesPerRoleAreGuardedByTheTurnToo() throws Exception {
+        // seven drops per role: whose turn it is is read by each, but by fewer than the widely read limit
+        compareGuardingLegal("connectFour", 23, 3_000);
+        compareGuardingLegal("3pConnectFour", 29, 3_000);
+    }
+
+    /**
+     * A small rule whose facts are each read by several of its instances (both: each fact by 7 of 16) is guarded
+     * only where no state rule reads its relation: here twice reads both, so both stays kept and twice with it.
+     */
+    @Test
+    void smallRulesReadByStateRulesAreNotGuardedByTheirFacts() throws Exception {
+        GameDescription game = GameLoader.load("""
+            (role r)
+            (index 1) (index 2) (index 3) (index 4)
+            (init (on 1)) (init (on 3))
+            (<= (legal r (flip ?x)) (index ?x))
+            (<= (next (on ?x)) (does r (flip ?x)) (not (true (on ?x))))
+            (<= (next (on ?x)) (true (on ?x)) (not (does r (flip ?x))))
+            (<= (both ?x ?y) (index ?x) (index ?y) (true (on ?x)) (true (on ?y)))
+            (<= (both ?x ?x) (index ?x) (true (on ?x)))
+            (<= (twice ?x) (both ?x 1) (both ?x 4))
+            (<= (legal r (poke ?x)) (index ?x) (true (on ?x)) (true (on 2)))
+            (<= (next (on ?x)) (does r (poke ?x)))
+            (<= terminal (twice 2))
+            (<= (goal r 100) (twice 3))
+            (<= (goal r 0) (not (twice 3)))
+            """);
+        HsfcGame compiled = compare(game, 31, 2_000, "both", "twice");
+        assertTrue(guardedNames(compiled).contains("legal"), "legal, read by no state rule, is guarded by (on 2)"
+            + " (guarded: " + guardedNames(compiled) + ")");
+    }
+
     /** {@link #compare} for a corpus game whose legal moves must be guarded by whose turn it is. */
     private static void compareGuardingLegal(String name, long seed, int steps) throws Exception {
         HsfcGame compiled = compare(name, seed, steps);
