@@ -54,6 +54,14 @@ final class Frames {
      */
     final boolean[] byMove;
     final int[][] rulesOfMove;
+    /**
+     * In a game whose other frame axioms (if any) are all read by exceptions of the step, such a frame axiom is
+     * kept only on a part of at least this many facts. Without it the advance rebuilds the state from next,
+     * which for a small state costs less than the frame path's fixed work per step: lightsOut (25 cells per
+     * part, five changed a step) ran 0.92x (0.85-0.97) and 2pffa (22 and 54) 0.79x on the frame path, amazons_8x8
+     * (192) 1.54x.
+     */
+    private static final int MIN_STEP_PART = 64;
     /** A move must leave at least this many rules unrun, on average, for the advance to pick rules by move. */
     private static final int MIN_SPARED_RULES = 4;
 
@@ -140,6 +148,17 @@ final class Frames {
                 stepRelations.add(rules.get(i).headRelation);
             }
         }
+        if (any && !readByListedExceptions(frame)) {
+            // no frame axiom reads by exceptions listed at compile time: the advance would take the frame path
+            // for frame axioms of the step's IDs alone, which pays on a large part only
+            any = false;
+            for (int i = 0; i < frame.length; i++) {
+                if (frame[i] != null && frame[i].plan.stages[frame[i].plan.stages.length - 1].size < MIN_STEP_PART) {
+                    frame[i] = null;
+                }
+                any |= frame[i] != null;
+            }
+        }
         if (!any) {
             return null;
         }
@@ -177,6 +196,16 @@ final class Frames {
             rulesOfMove = null;
         }
         return new Frames(rules.toArray(new RulePlan[0]), frame, trueToNext, partIndex, byMove, rulesOfMove);
+    }
+
+    /** Whether some frame axiom has no exceptions of the step (see {@link Frame#stepRelations}). */
+    private static boolean readByListedExceptions(Frame[] frame) {
+        for (Frame f : frame) {
+            if (f != null && f.stepRelations.length == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The local IDs of a dynamic input that pass its table for some RefNo of the stage before. */
