@@ -249,6 +249,7 @@ final class Frames {
         int always = ~layout.totalSize();
         int[][] exceptions = new int[refs][];
         IntArrayList listed = new IntArrayList();
+        // an entry's conditions on the step's IDs: pairs of (index into stepRelations, local ID)
         IntArrayList absent = new IntArrayList();
         // per step relation (index into stepRelations), per local ID: the local IDs of the part it fails
         @SuppressWarnings("unchecked")
@@ -272,8 +273,10 @@ final class Frames {
                     if (code == always) {
                         continue;
                     }
-                    if (code < 0 && stepRelation(layout, stepRelations, ~code) >= 0) {
-                        absent.add(~code);
+                    int s = code < 0 ? stepRelation(layout, stepRelations, ~code) : -1;
+                    if (s >= 0) {
+                        absent.add(s);
+                        absent.add(~code - layout.offset(stepRelations[s]));
                     } else {
                         onState = true;
                         break;
@@ -283,14 +286,12 @@ final class Frames {
                     listed.add(chi);
                     continue;
                 }
-                for (int k = 0; k < absent.size(); k++) {
-                    int global = absent.getInt(k);
-                    int s = stepRelation(layout, stepRelations, global);
+                for (int k = 0; k < absent.size(); k += 2) {
+                    int s = absent.getInt(k);
                     if (failing[s] == null) {
                         failing[s] = new Int2ObjectOpenHashMap<>();
                     }
-                    failing[s].computeIfAbsent(global - layout.offset(stepRelations[s]),
-                        id -> new IntLinkedOpenHashSet()).add(chi);
+                    failing[s].computeIfAbsent(absent.getInt(k + 1), id -> new IntLinkedOpenHashSet()).add(chi);
                 }
             }
             if (listed.size() * EXCEPTION_SHARE <= last.size) {

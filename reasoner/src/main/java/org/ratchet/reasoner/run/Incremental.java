@@ -735,16 +735,9 @@ final class Incremental {
                 int from = conditionStart.getInt(i);
                 int stop = conditionStart.getInt(i + 1);
                 conditionStart.set(i, to);
-                int guardCode = 0;
-                int guardReaders = limit;
-                for (int c = from; c < stop; c++) {
-                    int code = conditions.getInt(c);
-                    int id = idOf(code);
-                    if (!permanentId[id] && readersOf.get(id) > guardReaders) {
-                        guardCode = code;
-                        guardReaders = readersOf.get(id);
-                    }
-                }
+                int widest = widestRead(from, stop, limit, readersOf);
+                int guardCode = widest < 0 ? 0 : conditions.getInt(widest);
+                int guardReaders = widest < 0 ? limit : readersOf.get(idOf(guardCode));
                 int guardId = idOf(guardCode);
                 if (guardReaders > limit && (guardCode < 0 || guardId < trueOffset || guardId >= trueEnd)) {
                     return REJECTED; // an absence or a derived ID cannot be the guard
@@ -770,24 +763,33 @@ final class Incremental {
         private boolean guardable(int first, int limit, Int2IntOpenHashMap readersOf) {
             boolean any = false;
             for (int i = first; i < result.size(); i++) {
-                int guardCode = 0;
-                int guardReaders = limit;
-                for (int c = conditionStart.getInt(i), stop = conditionStart.getInt(i + 1); c < stop; c++) {
-                    int code = conditions.getInt(c);
-                    int id = idOf(code);
-                    if (!permanentId[id] && readersOf.get(id) > guardReaders) {
-                        guardCode = code;
-                        guardReaders = readersOf.get(id);
-                    }
-                }
-                if (guardReaders > limit) {
-                    if (guardCode < 0 || guardCode < trueOffset || guardCode >= trueEnd) {
-                        return false;
+                int widest = widestRead(conditionStart.getInt(i), conditionStart.getInt(i + 1), limit, readersOf);
+                if (widest >= 0) {
+                    int code = conditions.getInt(widest);
+                    if (code < trueOffset || code >= trueEnd) {
+                        return false; // an absence (a negative code) or a derived ID
                     }
                     any = true;
                 }
             }
             return any;
+        }
+
+        /**
+         * Of the conditions from {@code from} to {@code stop}, the position of the first on the ID read by the
+         * most instances, more than {@code limit} (permanent IDs aside), or -1 if none is read by that many.
+         */
+        private int widestRead(int from, int stop, int limit, Int2IntOpenHashMap readersOf) {
+            int widest = -1;
+            int readers = limit;
+            for (int c = from; c < stop; c++) {
+                int id = idOf(conditions.getInt(c));
+                if (!permanentId[id] && readersOf.get(id) > readers) {
+                    widest = c;
+                    readers = readersOf.get(id);
+                }
+            }
+            return widest;
         }
 
         /**
