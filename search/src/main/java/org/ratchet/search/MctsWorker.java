@@ -40,7 +40,12 @@ final class MctsWorker implements SearchRunner.Worker {
     private final BestLine bestLine;
     private final double exploration;
     /**
-     * Each role's exploration constant: {@link #exploration}, times (1 - the blend's weight) for a role whose
+     * Each role's exploration constant before the blend: {@link #exploration}, times the opponents' factor for
+     * the roles the search does not play ({@link #modelOpponents}).
+     */
+    private final double[] roleBaseExploration;
+    /**
+     * Each role's exploration constant: {@link #roleBaseExploration}, times (1 - the blend's weight) for a role whose
      * values the learned evaluation is blended into. Blending takes that share of every value from the
      * evaluation, so where the evaluation rates a node's children alike (early in checkers), the differences
      * the tree chooses by shrink by that factor while the exploration bonus does not: the search would explore
@@ -116,6 +121,7 @@ final class MctsWorker implements SearchRunner.Worker {
         this.exploration = exploration;
         this.roleExploration = new double[machine.roleCount()];
         Arrays.fill(roleExploration, exploration);
+        this.roleBaseExploration = roleExploration.clone();
         this.priorVisits = averages == null ? 0 : priorVisits;
         this.grave = grave;
         this.roles = machine.roleCount();
@@ -126,6 +132,19 @@ final class MctsWorker implements SearchRunner.Worker {
         this.backedUp = new int[roles];
         this.low = new int[roles];
         this.high = new int[roles];
+    }
+
+    /**
+     * Models the roles other than {@code ownRole} as less precise players than the search itself: their moves
+     * in the tree are chosen with the exploration constant times {@code factor}, so the values backed up to
+     * our moves average over more of their replies than their best ones. Call before {@link #useEvaluation},
+     * which scales what this sets.
+     */
+    void modelOpponents(int ownRole, double factor) {
+        for (int role = 0; role < roles; role++) {
+            roleBaseExploration[role] = role == ownRole ? exploration : exploration * factor;
+            roleExploration[role] = roleBaseExploration[role];
+        }
     }
 
     /** Makes the nodes this worker adds carry goal bounds from the game's latches. */
@@ -147,7 +166,7 @@ final class MctsWorker implements SearchRunner.Worker {
         this.evaluationVisits = visits;
         for (int role = 0; role < roles; role++) {
             boolean used = learned != null && learned.isUsed(role);
-            roleExploration[role] = used ? exploration * (1 - weight) : exploration;
+            roleExploration[role] = used ? roleBaseExploration[role] * (1 - weight) : roleBaseExploration[role];
         }
         if (cutoff > 0 && learned != null && learned.isUsedForEveryRole()) {
             playout.cutShortWith(learned, cutoff);

@@ -50,13 +50,16 @@ import java.util.function.Consumer;
  * @param goalUtility        what a finished game is worth to each role: its goal, its rank among the roles, or
  *                           either by the game's number of roles ({@link GoalUtility}); with latches, goals
  *                           whatever it says but rank, which latches refuse
+ * @param opponentExploration the factor by which the tree's choices for the roles the search does not play
+ *                           explore more than its own (1: every role alike): opponents modelled as less
+ *                           precise than the search itself
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
         int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean puzzleBestFirst, boolean latches,
-        GoalUtility goalUtility) {
+        GoalUtility goalUtility, double opponentExploration) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -124,6 +127,10 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         if (goalUtility == null) {
             throw new IllegalArgumentException("goal utility missing");
         }
+        if (!(opponentExploration > 0) || Double.isInfinite(opponentExploration)) {
+            throw new IllegalArgumentException("opponent exploration must be a finite factor above 0, not "
+                    + opponentExploration);
+        }
         if (latches && goalUtility == GoalUtility.RANK) {
             throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility (or auto,"
                     + " which then values every game by its goals), not rank");
@@ -145,7 +152,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
                 DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false,
-                false, GoalUtility.GOAL);
+                false, GoalUtility.GOAL, 1);
     }
 
     /**
@@ -282,6 +289,11 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.goalUtility = newUtility);
     }
 
+    /** With the other roles' tree choices exploring {@code newFactor} times as much as our own (1: alike). */
+    public SearchOptions withOpponentExploration(double newFactor) {
+        return with(c -> c.opponentExploration = newFactor);
+    }
+
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
         return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;
@@ -324,6 +336,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         boolean puzzleBestFirst;
         boolean latches;
         GoalUtility goalUtility;
+        double opponentExploration;
 
         Fields(SearchOptions o) {
             threads = o.threads;
@@ -349,13 +362,15 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             puzzleBestFirst = o.puzzleBestFirst;
             latches = o.latches;
             goalUtility = o.goalUtility;
+            opponentExploration = o.opponentExploration;
         }
 
         SearchOptions options() {
             return new SearchOptions(threads, safetyMarginMillis, nodePoolSize, treeMemoryBytes, playoutPolicy,
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
-                    evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches, goalUtility);
+                    evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches, goalUtility,
+                    opponentExploration);
         }
     }
 }

@@ -37,6 +37,7 @@ public final class PlayerConfig {
     private final int compileMemoryPercent;
     private final int searchMemoryPercent;
     private final double searchExploration;
+    private final double searchOpponentExploration;
     private final int searchPriorVisits;
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
@@ -72,6 +73,7 @@ public final class PlayerConfig {
         compileMemoryPercent = integer(Setting.COMPILE_MEMORY_PERCENT, 1, 95);
         searchMemoryPercent = integer(Setting.SEARCH_MEMORY_PERCENT, 1, 95);
         searchExploration = decimal(Setting.SEARCH_EXPLORATION, 0, 100);
+        searchOpponentExploration = decimal(Setting.SEARCH_OPPONENT_EXPLORATION, 0.01, 100);
         searchPriorVisits = integer(Setting.SEARCH_PRIOR_VISITS, 0, 1_000_000);
         searchGraveReference = integer(Setting.SEARCH_GRAVE_REFERENCE, 0, 1_000_000);
         if (searchPriorVisits > 0 && searchGraveReference > 0) {
@@ -249,6 +251,11 @@ public final class PlayerConfig {
     /** UCT's exploration constant, for goals scaled to 0..1. */
     public double searchExploration() {
         return searchExploration;
+    }
+
+    /** How many times as much the search explores for the other roles' moves as for its own (1: alike). */
+    public double searchOpponentExploration() {
+        return searchOpponentExploration;
     }
 
     /** MAST-in-tree weight of the search, in visits (0: off). */

@@ -74,6 +74,9 @@ public enum Setting {
         "What a finished game is worth to each role in the search: goal (its goal value, what competitions"
             + " score), rank (the share of the other roles it finished ahead of, a tie counting half, goals"
             + " breaking ties) or auto (rank with two roles, goal otherwise; goal with search.latches)."),
+    SEARCH_OPPONENT_EXPLORATION("search.opponent.exploration", "1", "F",
+        "Factor by which the search's choices for the other roles explore more than its own (UCT's constant times"
+            + " this): opponents modelled as less precise players than the search; 1 treats every role alike."),
     SEARCH_MEMORY_PERCENT("search.memory.percent", "25", "P", "Share of the maximum heap the search tree may fill."),
     MAX_BODY_BYTES("max.body.bytes", "8388608", "N", "Largest accepted request (POST body or GET request line)."),
     IDLE_TIMEOUT_SECONDS("idle.timeout.seconds", "30", "S",

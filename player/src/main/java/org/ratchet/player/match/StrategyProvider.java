@@ -24,6 +24,7 @@ final class StrategyProvider {
             .withSafetyMarginMillis(SEARCH_MARGIN_MILLIS)
             .withTreeMemoryBytes(SearchOptions.treeMemoryOfHeap(config.searchMemoryPercent()))
             .withExploration(config.searchExploration())
+            .withOpponentExploration(config.searchOpponentExploration())
             .withPriorVisits(config.searchPriorVisits())
             .withGrave(config.searchGraveReference(), SearchOptions.DEFAULT_GRAVE_BIAS)
             .withPuzzleSolver(config.searchPuzzleWalk())

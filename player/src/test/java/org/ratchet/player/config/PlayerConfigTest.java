@@ -81,6 +81,10 @@ class PlayerConfigTest {
             "are two ways to value untried moves");
         assertEquals(0.25, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_EXPLORATION", "0.25"), Map.of())
             .searchExploration());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_OPPONENT_EXPLORATION, "0")),
+            "search.opponent.exploration must be a number from 0.01 to 100, found '0'");
+        assertEquals(4, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_OPPONENT_EXPLORATION", "4"), Map.of())
+            .searchOpponentExploration());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0")),
             "search.evaluation.quality must be a number from 0.01 to 1, found '0'");
         assertEquals(0.5, PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0.5"))
