@@ -239,11 +239,8 @@ public final class MctsStrategy implements ReportingStrategy {
                 ? new MoveAverages(machine.roleCount()) : null;
         MovePairAverages pairs = pairsUsed ? new MovePairAverages() : null;
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
-                options.exploration(), options.priorVisits(), options.keepsAmaf()
+                options.roleExploration(machine.roleCount(), role), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
-        if (options.opponentExploration() != 1) {
-            worker.modelOpponents(role, options.opponentExploration());
-        }
         if (evaluation != null) {
             worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
                     options.evaluationCutoff());

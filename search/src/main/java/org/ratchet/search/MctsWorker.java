@@ -38,10 +38,9 @@ final class MctsWorker implements SearchRunner.Worker {
     private final MovePairAverages pairs;
     private final Playout playout;
     private final BestLine bestLine;
-    private final double exploration;
     /**
-     * Each role's exploration constant before the blend: {@link #exploration}, times the opponents' factor for
-     * the roles the search does not play ({@link #modelOpponents}).
+     * Each role's exploration constant before the blend: UCT's constant, times the opponents' factor for the
+     * roles the search does not play ({@link SearchOptions#roleExploration}).
      */
     private final double[] roleBaseExploration;
     /**
@@ -108,7 +107,7 @@ final class MctsWorker implements SearchRunner.Worker {
      * means not a single-player game.
      */
     MctsWorker(SearchTree tree, StateMachine machine, SplittableRandom random, MoveAverages averages,
-            MovePairAverages pairs, BestLine bestLine, double exploration, int priorVisits, Grave grave) {
+            MovePairAverages pairs, BestLine bestLine, double[] roleExploration, int priorVisits, Grave grave) {
         this.tree = tree;
         this.allocator = tree.new Allocator();
         this.activitySlot = tree.registerWorker();
@@ -118,10 +117,8 @@ final class MctsWorker implements SearchRunner.Worker {
         this.pairs = pairs;
         this.playout = new Playout(machine, random, averages, pairs, tree.utility);
         this.bestLine = bestLine;
-        this.exploration = exploration;
-        this.roleExploration = new double[machine.roleCount()];
-        Arrays.fill(roleExploration, exploration);
         this.roleBaseExploration = roleExploration.clone();
+        this.roleExploration = roleExploration.clone();
         this.priorVisits = averages == null ? 0 : priorVisits;
         this.grave = grave;
         this.roles = machine.roleCount();
@@ -132,19 +129,6 @@ final class MctsWorker implements SearchRunner.Worker {
         this.backedUp = new int[roles];
         this.low = new int[roles];
         this.high = new int[roles];
-    }
-
-    /**
-     * Models the roles other than {@code ownRole} as less precise players than the search itself: their moves
-     * in the tree are chosen with the exploration constant times {@code factor}, so the values backed up to
-     * our moves average over more of their replies than their best ones. Call before {@link #useEvaluation},
-     * which scales what this sets.
-     */
-    void modelOpponents(int ownRole, double factor) {
-        for (int role = 0; role < roles; role++) {
-            roleBaseExploration[role] = role == ownRole ? exploration : exploration * factor;
-            roleExploration[role] = roleBaseExploration[role];
-        }
     }
 
     /** Makes the nodes this worker adds carry goal bounds from the game's latches. */

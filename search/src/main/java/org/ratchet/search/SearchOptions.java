@@ -294,6 +294,19 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         return with(c -> c.opponentExploration = newFactor);
     }
 
+    /**
+     * Each of {@code roles} roles' UCT exploration constant in a search that plays {@code ownRole}: the
+     * constant itself for that role, times {@link #opponentExploration} for the others, so that the values
+     * backed up to our moves average over more of their replies than their best ones.
+     */
+    public double[] roleExploration(int roles, int ownRole) {
+        double[] constants = new double[roles];
+        for (int role = 0; role < roles; role++) {
+            constants[role] = role == ownRole ? exploration : exploration * opponentExploration;
+        }
+        return constants;
+    }
+
     /** Whether the search learns a state evaluation in the start clock (blended, priming or cutting playouts). */
     public boolean learnsEvaluation() {
         return evaluationWeight > 0 || evaluationVisits > 0 || evaluationCutoff > 0;

@@ -59,6 +59,27 @@ final class GdlGames {
         throw new IllegalArgumentException("no role " + name);
     }
 
+    /**
+     * A machine of {@code game} in the state after the first step, in which {@code chooser} played the move
+     * rendered {@code choice} and every other role its first legal move.
+     */
+    static StateMachine afterFirstStep(StateMachineFactory game, String chooser, String choice) {
+        StateMachine machine = game.newMachine();
+        machine.setState(machine.initialState());
+        int chooserRole = roleIndex(machine, chooser);
+        int[] joint = new int[machine.roleCount()];
+        for (int role = 0; role < machine.roleCount(); role++) {
+            joint[role] = machine.legalMove(role, 0);
+        }
+        for (int i = 0; i < machine.legalCount(chooserRole); i++) {
+            if (render(machine, machine.move(machine.legalMove(chooserRole, i))).equals(choice)) {
+                joint[chooserRole] = machine.legalMove(chooserRole, i);
+            }
+        }
+        machine.advance(joint);
+        return machine;
+    }
+
     static String render(StateMachine machine, Term term) {
         return term.render(machine.description().symbols());
     }

@@ -30,19 +30,7 @@ class GoalUtilityTest {
 
     /** The machine in the terminal state after the one move {@code choice} of {@code chooser}. */
     private static StateMachine after(StateMachineFactory game, String chooser, String choice) {
-        StateMachine machine = game.newMachine();
-        machine.setState(machine.initialState());
-        int chooserRole = GdlGames.roleIndex(machine, chooser);
-        int[] joint = new int[machine.roleCount()];
-        for (int role = 0; role < machine.roleCount(); role++) {
-            joint[role] = machine.legalMove(role, 0);
-        }
-        for (int i = 0; i < machine.legalCount(chooserRole); i++) {
-            if (GdlGames.render(machine, machine.move(machine.legalMove(chooserRole, i))).equals(choice)) {
-                joint[chooserRole] = machine.legalMove(chooserRole, i);
-            }
-        }
-        machine.advance(joint);
+        StateMachine machine = GdlGames.afterFirstStep(game, chooser, choice);
         assertTrue(machine.isTerminal());
         return machine;
     }

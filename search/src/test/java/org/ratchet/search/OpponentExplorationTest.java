@@ -50,18 +50,8 @@ class OpponentExplorationTest {
     }
 
     private static List<SearchStatistics.MoveStatistics> blackRootAfterGamble(double factor) {
-        StateMachine machine = GAME.newMachine();
-        int white = GdlGames.roleIndex(machine, "white");
+        StateMachine machine = GdlGames.afterFirstStep(GAME, "white", "gamble");
         int black = GdlGames.roleIndex(machine, "black");
-        int[] joint = new int[2];
-        machine.setState(machine.initialState());
-        joint[black] = machine.legalMove(black, 0);
-        for (int i = 0; i < machine.legalCount(white); i++) {
-            if (render(machine, machine.legalMove(white, i)).equals("gamble")) {
-                joint[white] = machine.legalMove(white, i);
-            }
-        }
-        machine.advance(joint);
         State afterGamble = machine.currentState();
         SearchOptions options = MctsToyGameTest.options(ITERATIONS, 1).withOpponentExploration(factor);
         try (MctsStrategy mcts = new MctsStrategy(options)) {
