@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ratchet.player.config.PlayerConfig;
@@ -58,7 +59,7 @@ final class GamePreparation {
         this.label = label;
         this.description = CompletableFuture.supplyAsync(() -> read(rules, label), pool);
         this.fallbackFactory = description.thenApplyAsync(
-            game -> compile(label, EngineSelection.fallbackEngine(), "moves will be best guesses",
+            game -> compile(label, EngineSelection.fallbackEngine(), () -> "moves will be best guesses",
                 () -> EngineSelection.compileFallback(game)), pool);
         if (sameEngine(config)) {
             this.searchFactory = fallbackFactory;
@@ -115,7 +116,7 @@ final class GamePreparation {
             LOG.info("{}: compiling for search within {} s and {} MB", label, options.timeBudgetMillis() / 1000,
                 options.memoryBudgetBytes() >> 20);
             return compile(label, EngineSelection.searchEngine(config),
-                "the fallback engine " + EngineSelection.fallbackEngine() + " plays the match instead",
+                () -> "the fallback engine " + fallbackEngineName() + " plays the match instead",
                 () -> compiler.compile(game, options));
         } finally {
             synchronized (compileLock) {
@@ -175,7 +176,19 @@ final class GamePreparation {
      * within its budget, or rules it cannot take) is an expected event, logged as a warning that says what
      * plays instead; anything else thrown is a fault of the engine and logged as an error.
      */
-    private static StateMachineFactory compile(String label, String engine, String instead, Compilation compilation) {
+    /**
+     * The fallback's engine: the one that prepared the game once it is ready (its last resort, topdown, may
+     * stand in for the fallback asked for), else the one asked for.
+     */
+    private String fallbackEngineName() {
+        StateMachineFactory ready = fallbackFactory.isDone() && !fallbackFactory.isCompletedExceptionally()
+            ? fallbackFactory.join() : null;
+        return ready != null ? ready.engineName() : EngineSelection.fallbackEngine();
+    }
+
+    /** {@code instead} says what happens if the engine cannot prepare the game; it is asked only then. */
+    private static StateMachineFactory compile(String label, String engine, Supplier<String> instead,
+                                               Compilation compilation) {
         long started = System.nanoTime();
         try {
             StateMachineFactory factory = compilation.run();
@@ -187,10 +200,10 @@ final class GamePreparation {
                 LOG.info("{}: engine {} stopped after {} ms: {}", label, engine, elapsedMillis(started), failure.getMessage());
             } else if (failure instanceof GdlException declined) {
                 LOG.warn("{}: engine {} declined the game after {} ms ({}); {}", label, engine, elapsedMillis(started),
-                    declined.getMessage(), instead);
+                    declined.getMessage(), instead.get());
             } else {
                 LOG.error("{}: engine {} failed after {} ms: {}; {}", label, engine, elapsedMillis(started),
-                    String.valueOf(failure), instead);
+                    String.valueOf(failure), instead.get());
             }
             throw new CompletionException(failure);
         }
