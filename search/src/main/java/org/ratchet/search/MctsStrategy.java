@@ -12,6 +12,7 @@ import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.StateMachine;
 import org.ratchet.reasoner.StateMachineFactory;
 import org.ratchet.reasoner.gdl.SymbolTable;
+import org.ratchet.reasoner.play.RandomPlayouts;
 
 /**
  * Multithreaded Monte Carlo tree search for any GDL game: decoupled UCT over every role's moves (each role
@@ -55,6 +56,8 @@ public final class MctsStrategy implements ReportingStrategy {
      */
     private static final int DUEL_CLOCK_DIVISOR = 10;
     private static final long DUEL_MAX_MILLIS = 1_000;
+    /** Whole random playouts timed at most to tell whether they are too slow to search with. */
+    private static final int SLOW_PLAYOUT_SAMPLES = 5;
     /** Moving the root (recycling, growing the arrays) this slow is logged. */
     private static final long REROOT_LOG_MILLIS = 100;
     /** Factoring a puzzle for focused walks takes at most this long (and a tenth of the time left). */
@@ -92,6 +95,11 @@ public final class MctsStrategy implements ReportingStrategy {
     /** The move ids of each focused puzzle walk (empty: none). */
     private List<IntSet> puzzleFocuses = List.of();
     private int evaluationFittedPlayouts;
+    /**
+     * Whether this match's playouts are cut short and valued by the goals of the state they reach, where no
+     * learned evaluation cuts them: whole playouts were measured too slow to search with ({@link #playoutsTooSlow}).
+     */
+    private boolean slowPlayoutsCut;
     /** Whether this match's playouts value moves by their pairs too (NST), as asked or as the duel found. */
     private boolean pairsUsed;
     private SearchRunner runner;
@@ -153,6 +161,7 @@ public final class MctsStrategy implements ReportingStrategy {
         if (evaluationPending && learningBudget(deadlineMillis) >= EVALUATION_MIN_MILLIS) {
             learnEvaluation(machine.initialState(), deadlineMillis);
         }
+        this.slowPlayoutsCut = playoutsTooSlow(machine.initialState());
         this.workers = new MctsWorker[options.threads()];
         this.runner = new SearchRunner(options.threads(), this::newWorker);
         State initial = machine.initialState();
@@ -176,6 +185,40 @@ public final class MctsStrategy implements ReportingStrategy {
         LOG.info("playout policy {} in {} ms: {}", verdict.pairsPay() ? "nst" : "mast",
                 System.currentTimeMillis() - start, verdict.summary());
         return verdict.pairsPay();
+    }
+
+    /**
+     * Whether whole random playouts from {@code from} take longer than {@link SearchOptions#slowPlayoutMillis()}
+     * on average, in a game of two or more roles, so that the search cuts them short. Chess on a non-ground
+     * engine takes 30-45 ms a playout (about 190 joint moves, most reaching the step limit without a goal):
+     * with whole playouts a 10 s clock gives a few hundred iterations, and their results are close to noise.
+     * Puzzles keep whole playouts, which are their only complete lines besides the puzzle walks. Timed on up
+     * to {@link #SLOW_PLAYOUT_SAMPLES} playouts within three times the limit (a playout still running then
+     * counts as lasting until then), after the learning has warmed the engine; the verdict is logged.
+     */
+    private boolean playoutsTooSlow(State from) {
+        double limit = options.slowPlayoutMillis();
+        if (limit <= 0 || options.evaluationCutoff() <= 0 || machine.roleCount() < 2) {
+            return false;
+        }
+        RandomPlayouts playouts = new RandomPlayouts(machine, random.nextLong(), Playout.MAX_STEPS);
+        long start = System.nanoTime();
+        long deadline = start + (long) (3 * limit * 1_000_000);
+        int started = 0;
+        while (started < SLOW_PLAYOUT_SAMPLES) {
+            started++;
+            if (playouts.play(from, deadline) == RandomPlayouts.End.DEADLINE || System.nanoTime() - deadline >= 0) {
+                break;
+            }
+        }
+        double mean = (System.nanoTime() - start) / 1e6 / started;
+        boolean slow = mean > limit;
+        LOG.info("whole random playouts took {} ms on average ({} timed; limit {} ms): {}",
+                String.format(Locale.ROOT, "%.1f", mean), started, limit, slow
+                        ? "where no learned evaluation cuts them, playouts stop after " + options.evaluationCutoff()
+                                + " joint moves and take the goals of the state they reached"
+                        : "played to the end");
+        return slow;
     }
 
     /** The learning's playouts' share of the time until {@code deadlineMillis}. */
@@ -229,7 +272,7 @@ public final class MctsStrategy implements ReportingStrategy {
         for (MctsWorker worker : workers) {
             if (worker != null) {
                 worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
-                        options.evaluationCutoff());
+                        options.evaluationCutoff(), slowPlayoutsCut);
             }
         }
     }
@@ -241,9 +284,9 @@ public final class MctsStrategy implements ReportingStrategy {
         MctsWorker worker = new MctsWorker(tree, game.newMachine(), random.split(), averages, pairs, bestLine,
                 options.roleExploration(machine.roleCount(), role), options.priorVisits(), options.keepsAmaf()
                         ? new Grave(tree, machine.roleCount(), options.graveReference(), options.graveBias()) : null);
-        if (evaluation != null) {
+        if (evaluation != null || slowPlayoutsCut) {
             worker.useEvaluation(evaluation, options.evaluationWeight(), options.evaluationVisits(),
-                    options.evaluationCutoff());
+                    options.evaluationCutoff(), slowPlayoutsCut);
         }
         if (latchBounds != null) {
             worker.useLatchBounds(latchBounds);
@@ -269,6 +312,11 @@ public final class MctsStrategy implements ReportingStrategy {
         }
         workers[slot] = worker;
         return worker;
+    }
+
+    /** Whether this match's playouts are cut short and valued by goals, being too slow whole (tests). */
+    boolean cutsSlowPlayouts() {
+        return slowPlayoutsCut;
     }
 
     /** How many focused puzzle walks this match's search has (tests). */

@@ -141,10 +141,11 @@ final class MctsWorker implements SearchRunner.Worker {
      * {@code weight} (0..1) of each playout's value from the evaluation of the state the playout starts from,
      * and a move whose node is made starts with the evaluation of that node's state as {@code visits} visits.
      * With {@code cutoff} above 0 and an evaluation for every role, playouts stop after that many joint moves
-     * and take the evaluation of the state they reached as their goals. A later call replaces the evaluation
-     * (a refined one); null leaves none.
+     * and take the evaluation of the state they reached as their goals; without such an evaluation but with
+     * {@code cutByGoals} (whole playouts too slow to search with), they stop there and take the goals of the
+     * state they reached. A later call replaces the evaluation (a refined one); null leaves none.
      */
-    void useEvaluation(LearnedEvaluation learned, double weight, int visits, int cutoff) {
+    void useEvaluation(LearnedEvaluation learned, double weight, int visits, int cutoff, boolean cutByGoals) {
         this.evaluation = learned;
         this.evaluationWeight = weight;
         this.evaluationVisits = visits;
@@ -154,6 +155,8 @@ final class MctsWorker implements SearchRunner.Worker {
         }
         if (cutoff > 0 && learned != null && learned.isUsedForEveryRole()) {
             playout.cutShortWith(learned, cutoff);
+        } else if (cutoff > 0 && cutByGoals) {
+            playout.cutShortByGoals(cutoff);
         } else {
             playout.playToTheEnd();
         }

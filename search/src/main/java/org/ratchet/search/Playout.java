@@ -6,8 +6,9 @@ import org.ratchet.reasoner.StateMachine;
 /**
  * Plays a game from the machine's current state to the end, choosing every role's move by a
  * {@link PlayoutPolicy}, and records the moves made so that callers can learn from them (MAST, the best
- * line of a puzzle). With a learned evaluation to cut it short ({@link #cutShortWith}) a playout stops after
- * a number of joint moves and scores the state it reached by that evaluation. Allocates nothing per step.
+ * line of a puzzle). Cut short ({@link #cutShortWith}, {@link #cutShortByGoals}) a playout stops after a number
+ * of joint moves and scores the state it reached by a learned evaluation, or by the goals the rules give that
+ * state. Allocates nothing per step.
  */
 final class Playout {
     /** Some repository games loop forever under random play; a playout gives up after this many steps. */
@@ -44,16 +45,17 @@ final class Playout {
     private double[] weights = new double[32];
     private int[] trace = new int[256];
     private int steps;
-    /** The evaluation that scores a playout cut short, or null: playouts go to the end. */
-    private LearnedEvaluation cutoffEvaluation;
+    /** Joint moves after which a playout is cut short; 0: playouts go to the end. */
     private int cutoffSteps;
+    /** The evaluation that scores a playout cut short, or null: the goals of the state it reached score it. */
+    private LearnedEvaluation cutoffEvaluation;
     /** The cut state's facts (grown as needed). */
     private int[] facts = new int[64];
     /** How the end's goals are valued. */
     private final GoalUtility utility;
     /** The end's goals while {@link #utility} values them. */
     private final int[] endGoals;
-    /** Whether the last run was cut short (its goals are the evaluation's, not the game's). */
+    /** Whether the last run was cut short (its goals are not those of a finished game). */
     private boolean cut;
 
     /**
@@ -98,8 +100,12 @@ final class Playout {
                     && System.currentTimeMillis() >= deadlineMillis) {
                 return false;
             }
-            if (steps == cutoffSteps && cutoffEvaluation != null) {
-                evaluateInto(goals);
+            if (steps == cutoffSteps && cutoffSteps > 0) {
+                if (cutoffEvaluation != null) {
+                    evaluateInto(goals);
+                } else {
+                    readGoals(goals);
+                }
                 cut = true;
                 return true;
             }
@@ -137,7 +143,20 @@ final class Playout {
         this.cutoffSteps = steps;
     }
 
-    /** Makes later runs go on to a terminal state again (the evaluation that cut them is gone). */
+    /**
+     * Makes later runs stop after {@code steps} joint moves (at least 1) and take the goals of the state they
+     * reached, as the utility values them: the rules' own judgement of an unfinished game, for games whose
+     * whole playouts are too slow to search with and which no learned evaluation scores.
+     */
+    void cutShortByGoals(int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("a playout is cut after at least one joint move, not " + steps);
+        }
+        this.cutoffEvaluation = null;
+        this.cutoffSteps = steps;
+    }
+
+    /** Makes later runs go on to a terminal state again (whatever cut them short is gone). */
     void playToTheEnd() {
         this.cutoffEvaluation = null;
         this.cutoffSteps = 0;
@@ -167,7 +186,7 @@ final class Playout {
         return pairsRole == EVERY_ROLE || pairsRole == role;
     }
 
-    /** Whether the last run was cut short: its goals are the learned evaluation's, and it did not end the game. */
+    /** Whether the last run was cut short: its goals are an evaluation's or a non-terminal state's. */
     boolean wasCut() {
         return cut;
     }

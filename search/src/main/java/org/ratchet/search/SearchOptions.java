@@ -53,13 +53,17 @@ import java.util.function.Consumer;
  * @param opponentExploration the factor by which the tree's choices for the roles the search does not play
  *                           explore more than its own (1: every role alike): opponents modelled as less
  *                           precise than the search itself
+ * @param slowPlayoutMillis  in games of two or more roles where no learned evaluation cuts playouts, a whole
+ *                           random playout taking longer than this on average (measured before the search)
+ *                           makes playouts stop after {@code evaluationCutoff} joint moves and take the goals
+ *                           of the state they reached, valued by the utility; 0 never cuts them so
  */
 public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSize, long treeMemoryBytes,
         PlayoutPolicy playoutPolicy, double exploration, long seed, long iterationLimit, int priorVisits,
         int graveReference, double graveBias, boolean puzzleSolver, double evaluationWeight,
         int evaluationVisits, double evaluationMinQuality, double evaluationAssurance, int evaluationPlayouts,
         int evaluationCutoff, FinalMove finalMove, boolean puzzleFocus, boolean puzzleBestFirst, boolean latches,
-        GoalUtility goalUtility, double opponentExploration) {
+        GoalUtility goalUtility, double opponentExploration, double slowPlayoutMillis) {
 
     public SearchOptions {
         if (threads < 1) {
@@ -131,6 +135,10 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             throw new IllegalArgumentException("opponent exploration must be a finite factor above 0, not "
                     + opponentExploration);
         }
+        if (!(slowPlayoutMillis >= 0) || Double.isInfinite(slowPlayoutMillis)) {
+            throw new IllegalArgumentException("slow playout time must be a finite number of milliseconds, at least"
+                    + " 0, not " + slowPlayoutMillis);
+        }
         if (latches && goalUtility == GoalUtility.RANK) {
             throw new IllegalArgumentException("latch bounds are goal values; they need the goal utility (or auto,"
                     + " which then values every game by its goals), not rank");
@@ -146,13 +154,14 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     /**
      * All processors, 500 ms margin, a tree of up to an eighth of the heap, MAST playouts, C = 0.4, no
      * puzzle walk, no learned evaluation (its quality floor at the default, should one be asked for), the most
-     * visited move played, no focused or best-first puzzle walks, no latch bounds, goals valued as they are.
+     * visited move played, no focused or best-first puzzle walks, no latch bounds, goals valued as they are,
+     * slow playouts played to the end.
      */
     public static SearchOptions defaults() {
         return new SearchOptions(Runtime.getRuntime().availableProcessors(), 500, Integer.MAX_VALUE,
                 treeMemoryOfHeap(12), PlayoutPolicy.MAST, DEFAULT_EXPLORATION, System.nanoTime(), 0, 0, 0,
                 DEFAULT_GRAVE_BIAS, false, 0, 0, DEFAULT_EVALUATION_MIN_QUALITY, 0, 0, 0, FinalMove.VISITS, false, false,
-                false, GoalUtility.GOAL, 1);
+                false, GoalUtility.GOAL, 1, 0);
     }
 
     /**
@@ -295,6 +304,15 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
     }
 
     /**
+     * With playouts cut after {@link #evaluationCutoff} joint moves and valued by the goals of the state they
+     * reached, where whole random playouts take longer than {@code newMillis} on average and no learned
+     * evaluation cuts them (games of two or more roles); 0: never.
+     */
+    public SearchOptions withSlowPlayoutMillis(double newMillis) {
+        return with(c -> c.slowPlayoutMillis = newMillis);
+    }
+
+    /**
      * Each of {@code roles} roles' UCT exploration constant in a search that plays {@code ownRole}: the
      * constant itself for that role, times {@link #opponentExploration} for the others, so that the values
      * backed up to our moves average over more of their replies than their best ones.
@@ -350,6 +368,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
         boolean latches;
         GoalUtility goalUtility;
         double opponentExploration;
+        double slowPlayoutMillis;
 
         Fields(SearchOptions o) {
             threads = o.threads;
@@ -376,6 +395,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
             latches = o.latches;
             goalUtility = o.goalUtility;
             opponentExploration = o.opponentExploration;
+            slowPlayoutMillis = o.slowPlayoutMillis;
         }
 
         SearchOptions options() {
@@ -383,7 +403,7 @@ public record SearchOptions(int threads, long safetyMarginMillis, int nodePoolSi
                     exploration, seed, iterationLimit, priorVisits, graveReference, graveBias, puzzleSolver,
                     evaluationWeight, evaluationVisits, evaluationMinQuality, evaluationAssurance, evaluationPlayouts,
                     evaluationCutoff, finalMove, puzzleFocus, puzzleBestFirst, latches, goalUtility,
-                    opponentExploration);
+                    opponentExploration, slowPlayoutMillis);
         }
     }
 }

@@ -50,6 +50,10 @@ class GdlPositionTest {
             theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                     MctsToyGameTest.options(iterations, 11).withThreads(threads).withGrave(20, 1e-5));
         }
+        // and with playouts cut after two joint moves, as if too slow whole: valued by the goals there, or by
+        // an evaluation learned in the first move's time if one is good enough for both roles
+        theOnlyGoodMoveIsFound(game, role, expected, provenValue,
+                MctsToyGameTest.options(iterations, 11).withEvaluationCutoff(2).withSlowPlayoutMillis(1e-9));
         // and with the move played by this search's visits rather than all its visits
         theOnlyGoodMoveIsFound(game, role, expected, provenValue,
                 MctsToyGameTest.options(iterations, 11).withFinalMove(FinalMove.RECENT));

@@ -38,6 +38,7 @@ public final class PlayerConfig {
     private final int searchMemoryPercent;
     private final double searchExploration;
     private final double searchOpponentExploration;
+    private final double searchPlayoutSlowMillis;
     private final int searchPriorVisits;
     private final int searchGraveReference;
     private final boolean searchPuzzleWalk;
@@ -91,6 +92,7 @@ public final class PlayerConfig {
         searchEvaluationPlayouts =
             integer(Setting.SEARCH_EVALUATION_PLAYOUTS, 0, SearchOptions.MAX_EVALUATION_PLAYOUTS);
         searchEvaluationCutoff = integer(Setting.SEARCH_EVALUATION_CUTOFF, 0, 10_000);
+        searchPlayoutSlowMillis = decimal(Setting.SEARCH_PLAYOUT_SLOW_MILLIS, 0, 60_000);
         maxBodyBytes = integer(Setting.MAX_BODY_BYTES, 1024, Integer.MAX_VALUE);
         idleTimeoutSeconds = integer(Setting.IDLE_TIMEOUT_SECONDS, 1, 86_400);
         requestTimeoutSeconds = integer(Setting.REQUEST_TIMEOUT_SECONDS, 1, 86_400);
@@ -256,6 +258,14 @@ public final class PlayerConfig {
     /** How many times as much the search explores for the other roles' moves as for its own (1: alike). */
     public double searchOpponentExploration() {
         return searchOpponentExploration;
+    }
+
+    /**
+     * The mean whole random playout time, in milliseconds, above which playouts are cut short and valued by
+     * the goals of the state they reach (where no learned evaluation cuts them); 0: never.
+     */
+    public double searchPlayoutSlowMillis() {
+        return searchPlayoutSlowMillis;
     }
 
     /** MAST-in-tree weight of the search, in visits (0: off). */

@@ -58,6 +58,10 @@ public enum Setting {
     SEARCH_EVALUATION_CUTOFF("search.evaluation.cutoff", "10", "N",
         "Playouts stop after this many joint moves and take the learned evaluation of the state they reached as"
             + " their goals, in games where every role's evaluation passes the quality floor; 0 plays them out."),
+    SEARCH_PLAYOUT_SLOW_MILLIS("search.playout.slow.millis", "10", "MS",
+        "In games of two or more roles, where a whole random playout takes longer than this on average and no"
+            + " learned evaluation cuts playouts, they stop after search.evaluation.cutoff joint moves and take the"
+            + " goals of the state they reached; 0 plays them out."),
     SEARCH_EVALUATION_QUALITY("search.evaluation.quality", Double.toString(SearchOptions.DEFAULT_EVALUATION_MIN_QUALITY),
         "Q", "Least quality (correlation of the learned evaluation's predictions with the goals of playouts it was"
             + " not fitted on) for which a role's evaluation is used."),

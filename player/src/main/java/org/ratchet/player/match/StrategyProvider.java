@@ -37,6 +37,7 @@ final class StrategyProvider {
             .withEvaluationAssurance(config.searchEvaluationAssurance())
             .withEvaluationPlayouts(config.searchEvaluationPlayouts())
             .withEvaluationCutoff(config.searchEvaluationCutoff())
+            .withSlowPlayoutMillis(config.searchPlayoutSlowMillis())
             .withFinalMove(config.searchFinalMove())
             .withGoalUtility(config.searchUtility());
         return Strategies.create(config.strategy(), options);

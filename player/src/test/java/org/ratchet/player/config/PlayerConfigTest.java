@@ -85,6 +85,11 @@ class PlayerConfigTest {
             "search.opponent.exploration must be a number from 0.01 to 100, found '0'");
         assertEquals(4, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_OPPONENT_EXPLORATION", "4"), Map.of())
             .searchOpponentExploration());
+        assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_PLAYOUT_SLOW_MILLIS, "-1")),
+            "search.playout.slow.millis must be a number from 0 to 60000, found '-1'");
+        assertEquals(25, PlayerConfig.load(null, Map.of("RATCHET_SEARCH_PLAYOUT_SLOW_MILLIS", "25"), Map.of())
+            .searchPlayoutSlowMillis());
+        assertEquals(10, PlayerConfig.load(null, Map.of(), Map.of()).searchPlayoutSlowMillis());
         assertRefused(() -> PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0")),
             "search.evaluation.quality must be a number from 0.01 to 1, found '0'");
         assertEquals(0.5, PlayerConfig.load(null, Map.of(), Map.of(Setting.SEARCH_EVALUATION_QUALITY, "0.5"))
