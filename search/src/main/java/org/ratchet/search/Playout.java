@@ -136,11 +136,8 @@ final class Playout {
         if (!evaluation.isUsedForEveryRole()) {
             throw new IllegalArgumentException("a role has no evaluation to score a cut playout");
         }
-        if (steps < 1) {
-            throw new IllegalArgumentException("a playout is cut after at least one joint move, not " + steps);
-        }
+        this.cutoffSteps = checkedCutoff(steps);
         this.cutoffEvaluation = evaluation;
-        this.cutoffSteps = steps;
     }
 
     /**
@@ -149,11 +146,16 @@ final class Playout {
      * whole playouts are too slow to search with and which no learned evaluation scores.
      */
     void cutShortByGoals(int steps) {
+        this.cutoffSteps = checkedCutoff(steps);
+        this.cutoffEvaluation = null;
+    }
+
+    /** {@code steps} if a playout can be cut after that many joint moves (at least one). */
+    private static int checkedCutoff(int steps) {
         if (steps < 1) {
             throw new IllegalArgumentException("a playout is cut after at least one joint move, not " + steps);
         }
-        this.cutoffEvaluation = null;
-        this.cutoffSteps = steps;
+        return steps;
     }
 
     /** Makes later runs go on to a terminal state again (whatever cut them short is gone). */

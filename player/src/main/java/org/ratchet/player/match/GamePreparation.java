@@ -172,21 +172,20 @@ final class GamePreparation {
     }
 
     /**
-     * Runs one engine's compilation. An engine that declines a game (a {@link GdlException}: too big to ground
-     * within its budget, or rules it cannot take) is an expected event, logged as a warning that says what
-     * plays instead; anything else thrown is a fault of the engine and logged as an error.
-     */
-    /**
      * The fallback's engine: the one that prepared the game once it is ready (its last resort, topdown, may
      * stand in for the fallback asked for), else the one asked for.
      */
     private String fallbackEngineName() {
-        StateMachineFactory ready = fallbackFactory.isDone() && !fallbackFactory.isCompletedExceptionally()
-            ? fallbackFactory.join() : null;
-        return ready != null ? ready.engineName() : EngineSelection.fallbackEngine();
+        return fallbackFactory.isDone() && !fallbackFactory.isCompletedExceptionally()
+            ? fallbackFactory.join().engineName() : EngineSelection.fallbackEngine();
     }
 
-    /** {@code instead} says what happens if the engine cannot prepare the game; it is asked only then. */
+    /**
+     * Runs one engine's compilation. An engine that declines a game (a {@link GdlException}: too big to ground
+     * within its budget, or rules it cannot take) is an expected event, logged as a warning that says what
+     * plays instead ({@code instead}, asked only then); anything else thrown is a fault of the engine and
+     * logged as an error.
+     */
     private static StateMachineFactory compile(String label, String engine, Supplier<String> instead,
                                                Compilation compilation) {
         long started = System.nanoTime();
