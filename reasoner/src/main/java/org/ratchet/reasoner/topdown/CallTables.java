@@ -27,6 +27,8 @@ final class CallTables {
      */
     private int[] completeCounts = new int[32];
     private int usedCount;
+    /** The hash of the call {@link #find} looked for last, which {@link #add} of that call reuses. */
+    private int lastHash;
 
     /** {@link #completeCount} of a table still to be evaluated, or being evaluated. */
     static final int NOT_COMPLETE = -1;
@@ -43,6 +45,7 @@ final class CallTables {
     int find(int relation, int arity, int[] call) {
         int mask = slots.length - 1;
         int h = hash(relation, arity, call);
+        lastHash = h;
         for (int s = h & mask; ; s = (s + 1) & mask) {
             long slot = slots[s];
             if (slot == 0) {
@@ -72,9 +75,12 @@ final class CallTables {
         completeCounts[table.number] = table.count;
     }
 
-    /** A new, empty table for a call that has none, {@code missed} being what {@link #find} said of it. */
+    /**
+     * A new, empty table for a call that has none, {@code missed} being what {@link #find} said of it, called
+     * right after that {@link #find}.
+     */
     Table add(int missed, int relation, int arity, int[] call) {
-        int h = hash(relation, arity, call);
+        int h = lastHash;
         int emptySlot = -1 - missed;
         if ((usedCount + 1) * 2 > slots.length) {
             rehash(slots.length * 2);

@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ratchet.reasoner.gdl.Atom;
 import org.ratchet.reasoner.gdl.DependencyGraph;
@@ -79,6 +80,19 @@ final class Rules {
     final int[][] facts;
     /** Per relation, how many ground facts it has (rows in {@link #facts}; 0 or 1 for arity 0). */
     final int[] factCount;
+    /**
+     * Per relation defined by ground facts alone (no rule), one bit per combination of argument term ids,
+     * set where the combination is a fact, so a call with every argument bound is a bit test rather than a
+     * table lookup (chess asks hundreds a state of its board geometry: next_file, coordinate). Null for a
+     * relation with rules, of arity 0, or whose combinations would take more than {@value #MAX_FACT_BITS}
+     * bits; the argument ids are mixed-radix digits below {@link #factLimit}.
+     */
+    private final long[][] factBits;
+    private final int[][] factLimit;
+    /** Per relation of facts alone, its rows indexed by each argument ({@link #indexFactRows}); else null. */
+    private final int[][][] rowsByArgument;
+    private final int[][][] argumentStart;
+    private static final long MAX_FACT_BITS = 1L << 24;
     /** Relation numbers by {@link #key(int, int) symbol and arity}. */
     private final Long2IntOpenHashMap numbers;
     final int clauseCount;
@@ -103,6 +117,118 @@ final class Rules {
         }
         this.clauseCount = b.clauseCount;
         this.maxArity = b.maxArity;
+        this.factBits = new long[n][];
+        this.factLimit = new int[n][];
+        this.rowsByArgument = new int[n][][];
+        this.argumentStart = new int[n][][];
+        for (int r = 0; r < n; r++) {
+            if (clauses[r].length == 0 && relationArity[r] > 0) {
+                indexFactBits(r);
+                indexFactRows(r);
+            }
+        }
+    }
+
+    private void indexFactBits(int relation) {
+        int arity = relationArity[relation];
+        int[] rows = facts[relation];
+        int[] limit = new int[arity];
+        for (int i = 0; i < factCount[relation] * arity; i++) {
+            limit[i % arity] = Math.max(limit[i % arity], rows[i] + 1);
+        }
+        long size = 1;
+        for (int a = 0; a < arity; a++) {
+            size *= Math.max(1, limit[a]);
+            if (size > MAX_FACT_BITS) {
+                return;
+            }
+        }
+        long[] bits = new long[(int) ((size + 63) >>> 6)];
+        for (int f = 0, start = 0; f < factCount[relation]; f++, start += arity) {
+            long index = 0;
+            for (int a = 0; a < arity; a++) {
+                index = index * limit[a] + rows[start + a];
+            }
+            bits[(int) (index >>> 6)] |= 1L << index;
+        }
+        factBits[relation] = bits;
+        factLimit[relation] = limit;
+    }
+
+    /**
+     * Builds the index of a relation of facts alone by each argument: {@code rowsByArgument[a]} lists its row
+     * numbers grouped by the term of argument {@code a}, those of term t from {@code argumentStart[a][t]} to
+     * {@code argumentStart[a][t + 1]}.
+     */
+    private void indexFactRows(int relation) {
+        int arity = relationArity[relation];
+        int count = factCount[relation];
+        int[] rows = facts[relation];
+        int[][] starts = new int[arity][];
+        int[][] byArgument = new int[arity][];
+        for (int a = 0; a < arity; a++) {
+            int limit = 0;
+            for (int f = 0; f < count; f++) {
+                limit = Math.max(limit, rows[f * arity + a] + 1);
+            }
+            int[] start = new int[limit + 1];
+            for (int f = 0; f < count; f++) {
+                start[rows[f * arity + a] + 1]++;
+            }
+            for (int t = 0; t < limit; t++) {
+                start[t + 1] += start[t];
+            }
+            int[] filled = Arrays.copyOf(start, limit);
+            int[] list = new int[count];
+            for (int f = 0; f < count; f++) {
+                list[filled[rows[f * arity + a]]++] = f;
+            }
+            starts[a] = start;
+            byArgument[a] = list;
+        }
+        argumentStart[relation] = starts;
+        rowsByArgument[relation] = byArgument;
+    }
+
+    /** Whether the relation is defined by ground facts alone, so {@link #rowsByArgument} indexes it. */
+    boolean isFactsOnly(int relation) {
+        return rowsByArgument[relation] != null;
+    }
+
+    /** The first of the rows whose argument {@code a} is {@code term}; see {@link #indexFactRows}. */
+    int rowsFrom(int relation, int a, int term) {
+        int[] start = argumentStart[relation][a];
+        return term >= 0 && term < start.length - 1 ? start[term] : 0;
+    }
+
+    /** The end of the rows whose argument {@code a} is {@code term}; see {@link #indexFactRows}. */
+    int rowsTo(int relation, int a, int term) {
+        int[] start = argumentStart[relation][a];
+        return term >= 0 && term < start.length - 1 ? start[term + 1] : 0;
+    }
+
+    /** The row number at position {@code i} of argument {@code a}'s index. */
+    int rowAt(int relation, int a, int i) {
+        return rowsByArgument[relation][a][i];
+    }
+
+    /** Whether {@link #factBits} answers the relation's ground calls. */
+    boolean hasFactBits(int relation) {
+        return factBits[relation] != null;
+    }
+
+    /** Whether the ground call {@code key[0..arity)} is a fact; only where {@link #hasFactBits}. */
+    boolean isFact(int relation, int[] key) {
+        int[] limit = factLimit[relation];
+        long index = 0;
+        for (int a = 0; a < limit.length; a++) {
+            int term = key[a];
+            if (term < 0 || term >= limit[a]) {
+                return false;
+            }
+            index = index * limit[a] + term;
+        }
+        return (factBits[relation][(int) (index >>> 6)] & (1L << index)) != 0;
     }
 
     /** Compiles the game's rules; throws on a literal the solver cannot read. */

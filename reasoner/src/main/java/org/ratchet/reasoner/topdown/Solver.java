@@ -2,7 +2,6 @@ package org.ratchet.reasoner.topdown;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
@@ -42,7 +41,11 @@ final class Solver {
     /** The state's facts, grouped by functor: {@code facts[functorStart .. +functorCount)}. */
     private int[] facts = new int[16];
     private int factCount;
-    private final IntOpenHashSet factSet = new IntOpenHashSet();
+    /**
+     * The state's facts as one bit per term id, so a ground {@code true} is a bit test. Term ids are dense and
+     * a fact's id is below the store's size when the state is set; a term interned later is no fact.
+     */
+    private long[] factBits = new long[16];
     private final Int2IntOpenHashMap functorStart = new Int2IntOpenHashMap();
     private final Int2IntOpenHashMap functorCount = new Int2IntOpenHashMap();
     /**
@@ -80,8 +83,14 @@ final class Solver {
     private int iteration;
     private long answerCount;
     private int callsSinceInterruptCheck;
-    /** Per clause: body orders by the bitmask of head arguments the call binds. */
-    private final Int2ObjectOpenHashMap<int[]>[] orders;
+    /**
+     * Per clause: body orders by the bitmask of head arguments the call binds, in an array indexed by the mask
+     * where the head is at most {@value #ORDER_ARRAY_ARITY} wide (a lookup per resolved clause, so no hashing),
+     * else in a map.
+     */
+    private final int[][][] orderArrays;
+    private final Int2ObjectOpenHashMap<int[]>[] orderMaps;
+    private static final int ORDER_ARRAY_ARITY = 8;
 
     @SuppressWarnings("unchecked")
     Solver(Rules rules, TermStore store) {
@@ -89,7 +98,8 @@ final class Solver {
         this.store = store;
         this.call = new int[rules.maxArity];
         this.answer = new int[rules.maxArity];
-        this.orders = new Int2ObjectOpenHashMap[rules.clauseCount];
+        this.orderArrays = new int[rules.clauseCount][][];
+        this.orderMaps = new Int2ObjectOpenHashMap[rules.clauseCount];
         this.gameTables = new CallTables(rules.maxArity);
         this.stateTables = new CallTables(rules.maxArity);
         this.moveTables = new CallTables(rules.maxArity);
@@ -101,16 +111,21 @@ final class Solver {
 
     /** Makes the facts (term ids) the current state, with no joint move; forgets state-dependent answers. */
     void setState(int[] factTerms, int count) {
+        for (int i = 0; i < factCount; i++) {
+            factBits[facts[i] >>> 6] = 0;
+        }
         if (sortBuffer.length < count) {
             sortBuffer = new long[count * 2];
             facts = new int[count * 2];
         }
-        factSet.clear();
         functorStart.clear();
         functorCount.clear();
         for (int i = 0; i < count; i++) {
             int fact = factTerms[i];
-            factSet.add(fact);
+            if (fact >>> 6 >= factBits.length) {
+                factBits = Arrays.copyOf(factBits, Math.max(factBits.length * 2, (fact >>> 6) + 1));
+            }
+            factBits[fact >>> 6] |= 1L << fact;
             sortBuffer[i] = ((long) store.functor(fact) << 32) | (fact & 0xFFFFFFFFL);
         }
         Arrays.sort(sortBuffer, 0, count);
@@ -126,6 +141,12 @@ final class Solver {
         doesCount = 0;
         stateTables.clear();
         moveTables.clear();
+    }
+
+    /** Whether the term (an id of the store) is a fact of the current state. */
+    private boolean inState(int term) {
+        int word = term >>> 6;
+        return word < factBits.length && (factBits[word] & (1L << term)) != 0;
     }
 
     private void indexArguments() {
@@ -203,6 +224,9 @@ final class Solver {
      * {@code negated} call must be complete once answered: negation as failure reads a final answer.
      */
     private int groundCount(int relation, int arity, int[] key, boolean negated) {
+        if (rules.hasFactBits(relation)) {
+            return rules.isFact(relation, key) ? 1 : 0;
+        }
         CallTables tables = tablesFor(relation);
         int number = tables.find(relation, arity, key);
         if (number >= 0) {
@@ -418,6 +442,10 @@ final class Solver {
                     }
                     return;
                 }
+                if (rules.isFactsOnly(goal.relation)) {
+                    solveOverFacts(table, clause, order, k, frame, goal);
+                    return;
+                }
                 Table called = lookup(goal.relation, arity, call);
                 // Indexing, not iteration: the answers of an open recursive call may grow meanwhile.
                 for (int r = 0; r < called.count && !table.settled(); r++) {
@@ -433,7 +461,7 @@ final class Solver {
                 Pattern fact = goal.args[0];
                 int ground = build(fact, frame);
                 if (ground != FREE) {
-                    if (factSet.contains(ground)) {
+                    if (inState(ground)) {
                         solve(table, clause, order, k + 1, frame);
                     }
                     return;
@@ -474,6 +502,44 @@ final class Solver {
                 if (holds(goal, frame, clause)) {
                     solve(table, clause, order, k + 1, frame);
                 }
+        }
+    }
+
+    /**
+     * Goes on with each fact of the literal's relation (defined by facts alone) that matches the call in
+     * {@link #call}, not all bound: read from the relation's rows by the bound argument with the fewest, without
+     * a table, which would only copy them.
+     */
+    private void solveOverFacts(Table table, Rules.Clause clause, int[] order, int k, int frame, Rules.Goal goal) {
+        int relation = goal.relation;
+        Pattern[] args = goal.args;
+        int arity = args.length;
+        int by = -1;
+        int from = 0;
+        int to = rules.factCount[relation];
+        for (int a = 0; a < arity; a++) {
+            if (call[a] != FREE) {
+                int first = rules.rowsFrom(relation, a, call[a]);
+                int end = rules.rowsTo(relation, a, call[a]);
+                if (by < 0 || end - first < to - from) {
+                    by = a;
+                    from = first;
+                    to = end;
+                }
+            }
+        }
+        int[] rows = rules.facts[relation];
+        for (int i = from; i < to && !table.settled(); i++) {
+            int start = (by < 0 ? i : rules.rowAt(relation, by, i)) * arity;
+            int mark = trailTop;
+            boolean matches = true;
+            for (int a = 0; a < arity && matches; a++) {
+                matches = match(args[a], rows[start + a], frame);
+            }
+            if (matches) {
+                solve(table, clause, order, k + 1, frame);
+            }
+            undo(mark);
         }
     }
 
@@ -519,7 +585,7 @@ final class Solver {
                 return groundCount(goal.relation, arity, call, true) > 0;
             }
             case Rules.Goal.TRUE:
-                return factSet.contains(ground(goal.args[0], frame, clause));
+                return inState(ground(goal.args[0], frame, clause));
             case Rules.Goal.DOES: {
                 int role = ground(goal.args[0], frame, clause);
                 int move = ground(goal.args[1], frame, clause);
@@ -568,10 +634,24 @@ final class Solver {
      * pattern ({@link #isVariantCall}) goes first (chess: 19% fewer tables derived a state).
      */
     private int[] orderFor(int relation, Rules.Clause clause, int bound) {
-        Int2ObjectOpenHashMap<int[]> byPattern = orders[clause.id()];
+        int id = clause.id();
+        if (clause.head().length <= ORDER_ARRAY_ARITY) {
+            int[][] byMask = orderArrays[id];
+            if (byMask == null) {
+                byMask = new int[1 << clause.head().length][];
+                orderArrays[id] = byMask;
+            }
+            int[] order = byMask[bound];
+            if (order == null) {
+                order = computeOrder(relation, clause, bound);
+                byMask[bound] = order;
+            }
+            return order;
+        }
+        Int2ObjectOpenHashMap<int[]> byPattern = orderMaps[id];
         if (byPattern == null) {
             byPattern = new Int2ObjectOpenHashMap<>();
-            orders[clause.id()] = byPattern;
+            orderMaps[id] = byPattern;
         }
         int[] order = byPattern.get(bound);
         if (order == null) {
@@ -744,6 +824,14 @@ final class Solver {
 
     /** The term id of the pattern under the bindings (interned if new), or {@link Table#FREE} if not ground. */
     private int build(Pattern pattern, int frame) {
+        // Most arguments are variables or constants: answered here, so only compounds take the recursion.
+        if (pattern.kind == Pattern.VARIABLE) {
+            return slots[frame + pattern.value];
+        }
+        return pattern.kind == Pattern.CONSTANT ? pattern.value : buildCompound(pattern, frame);
+    }
+
+    private int buildCompound(Pattern pattern, int frame) {
         switch (pattern.kind) {
             case Pattern.CONSTANT:
                 return pattern.value;
