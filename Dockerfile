@@ -38,7 +38,7 @@ EXPOSE 9147
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD curl -fsS -X POST -H 'Content-Type: text/acl' --data '(info)' "http://127.0.0.1:${RATCHET_PORT:-9147}/" | grep -q status
 # The heap follows the container's memory limit; the large stack matches scripts/ratchet (deep rule recursion).
-# G1 with a 20 ms pause goal whatever CPUs the container gets (with one CPU the JVM would pick the serial
-# collector, whose pauses can make a move late); the same options as scripts/ratchet.
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-Xss64m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", \
+# ZGC, the concurrent collector, whatever CPUs the container gets (a collector that stops the program to copy
+# can make a move late); the same options as scripts/ratchet (scripts/lib/java-options.bash says why).
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-Xss64m", "-XX:+UseZGC", \
             "-Dlog4j2.configurationFile=/app/config/log4j2.xml", "-jar", "/app/ratchet.jar", "serve"]
