@@ -318,6 +318,28 @@ final class Match {
         }
     }
 
+    /**
+     * Whether a search engine that became ready during this play may still be prepared for it: only while at
+     * least half the time from the play's start to its search deadline is left. Preparing a strategy has fixed
+     * costs (the tree's layout sample alone takes 200 ms, a learned evaluation's playouts more), so a compile
+     * finishing late in the wait of {@link #yieldToCompile} would make the move late (amazons at play clock
+     * 2 s: its hsfc compile ended during the wait and the move went out 1 s late); the fallback engine's
+     * strategy, already prepared, searches this move, and the next play switches.
+     */
+    private boolean timeToPrepare(long playStartMillis, long searchDeadline) {
+        StateMachineFactory compiled = doneValue(preparation.searchFactory);
+        if (compiled == null || compiled == strategyFactory) {
+            return true; // nothing to switch to
+        }
+        long now = System.currentTimeMillis();
+        if (searchDeadline - now >= (searchDeadline - playStartMillis) / 2) {
+            return true;
+        }
+        LOG.info("{}: engine {} is ready, {} ms before this move's search deadline: too late to prepare it for "
+            + "this move; the next one searches on it", label, compiled.engineName(), searchDeadline - now);
+        return false;
+    }
+
     /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
     private void upgradeStrategy() {
         StateMachineFactory best = doneValue(preparation.searchFactory);
@@ -357,8 +379,12 @@ final class Match {
             return;
         }
         try {
-            yieldToCompile(pending.deadlineMillis - searchSlackMillis());
-            upgradeStrategy();
+            long searchDeadline = pending.deadlineMillis - searchSlackMillis();
+            long arrived = System.currentTimeMillis();
+            yieldToCompile(searchDeadline);
+            if (strategy == null || timeToPrepare(arrived, searchDeadline)) {
+                upgradeStrategy();
+            }
             if (strategy == null || searchView == null) {
                 pending.searchGaveUp();
                 return;

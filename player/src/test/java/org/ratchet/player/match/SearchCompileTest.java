@@ -182,6 +182,54 @@ class SearchCompileTest {
         }
     }
 
+    /**
+     * A compile that finishes late in a play's wait for it, with less than half of the time to the search's
+     * deadline left, is not prepared for that move (its fixed costs could make the move late): the move is
+     * searched on the fallback engine, and the next play switches to the compiled engine.
+     */
+    @Test
+    void aCompileFinishingLateInAPlayTakesOverAtTheNextOne() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch built = new CountDownLatch(1);
+        SearchCompiler compiledThenHeld = (game, options) -> {
+            // compiled first, so the result is there the moment the compile is released
+            StateMachineFactory factory = Engines.create(Engines.HSFC, game, options);
+            built.countDown();
+            awaitOrStop(release);
+            return factory;
+        };
+        List<String> searchedOn = new CopyOnWriteArrayList<>();
+        Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn);
+        try (LogCapture log = new LogCapture(Match.class.getName());
+             MatchManager manager = new MatchManager(config(), strategies, compiledThenHeld)) {
+            Referee referee = new Referee(manager, "late.1", 0);
+            assertEquals("ready", reply(manager, new StartMessage("late.1", "xplayer", ticTacToe(), 1_000, 4_000)));
+            assertTrue(built.await(WAIT_SECONDS, TimeUnit.SECONDS), "hsfc compiled the game");
+            // Play clock 4 s less the 500 ms margin and the search's slack: the search deadline is about 3.15 s
+            // after the play, and the wait for the compile lasts until three quarters of that (about 2.4 s).
+            // Released at 2 s, the compile ends with about a third of the time left.
+            Thread releaser = new Thread(() -> {
+                try {
+                    Thread.sleep(2_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                release.countDown();
+            });
+            releaser.start();
+            referee.play();
+            releaser.join();
+            assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
+                "the move whose wait the compile ended late was searched on the fallback engine");
+            assertTrue(log.messagesAt(Level.INFO).stream().anyMatch(m -> m.contains("too late to prepare it")),
+                "the compile ended within the wait, and the match chose not to switch: " + log.messagesAt(Level.INFO));
+            manager.current().searchCompile().get(WAIT_SECONDS, TimeUnit.SECONDS);
+            referee.play();
+            assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "searched on: " + searchedOn);
+            assertEquals("aborted", reply(manager, new AbortMessage("late.1")));
+        }
+    }
+
     /** Stop and abort interrupt a compile still running, so it stops taking processor time and memory. */
     @Test
     void stopAndAbortCancelACompileStillRunning() throws Exception {
