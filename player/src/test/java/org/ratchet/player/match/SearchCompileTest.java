@@ -166,15 +166,7 @@ class SearchCompileTest {
         try (MatchManager manager = new MatchManager(config(), strategies, slow)) {
             Referee referee = new Referee(manager, "wait.1", 0);
             assertEquals("ready", reply(manager, new StartMessage("wait.1", "xplayer", ticTacToe(), 1_000, 20_000)));
-            Thread releaser = new Thread(() -> {
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                release.countDown();
-            });
-            releaser.start();
+            Thread releaser = countDownAfter(release, 500);
             referee.play();
             releaser.join();
             assertEquals(List.of("hsfc"), searchedOn, "the first move waited for the compile and searched on hsfc");
@@ -208,20 +200,13 @@ class SearchCompileTest {
             // Play clock 4 s less the 500 ms margin and the search's slack: the search deadline is about 3.15 s
             // after the play, and the wait for the compile lasts until three quarters of that (about 2.4 s).
             // Released at 2 s, the compile ends with about a third of the time left.
-            Thread releaser = new Thread(() -> {
-                try {
-                    Thread.sleep(2_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                release.countDown();
-            });
-            releaser.start();
+            Thread releaser = countDownAfter(release, 2_000);
             referee.play();
             releaser.join();
             assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
                 "the move whose wait the compile ended late was searched on the fallback engine");
-            assertTrue(log.messagesAt(Level.INFO).stream().anyMatch(m -> m.contains("too late to prepare it")),
+            assertTrue(log.messagesAt(Level.INFO).stream()
+                    .anyMatch(m -> m.contains("not enough time left to prepare it")),
                 "the compile ended within the wait, and the match chose not to switch: " + log.messagesAt(Level.INFO));
             manager.current().searchCompile().get(WAIT_SECONDS, TimeUnit.SECONDS);
             referee.play();
@@ -271,6 +256,20 @@ class SearchCompileTest {
 
     private static Strategy randomStrategy() {
         return new RandomStrategy(SearchOptions.defaults());
+    }
+
+    /** Starts a thread that counts the latch down after {@code millis}; join it before looking at the result. */
+    private static Thread countDownAfter(CountDownLatch latch, long millis) {
+        Thread releaser = new Thread(() -> {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            latch.countDown();
+        });
+        releaser.start();
+        return releaser;
     }
 
     private static void awaitOrStop(CountDownLatch latch) throws GdlException {
