@@ -382,9 +382,9 @@ final class Match {
         }
         try {
             long searchDeadline = pending.deadlineMillis - searchSlackMillis();
-            long arrived = System.currentTimeMillis();
+            long playStart = System.currentTimeMillis();
             yieldToCompile(searchDeadline);
-            if (strategy == null || timeToPrepare(arrived, searchDeadline)) {
+            if (strategy == null || timeToPrepare(playStart, searchDeadline)) {
                 upgradeStrategy();
             }
             if (strategy == null || searchView == null) {

@@ -123,19 +123,26 @@ final class Rules {
         this.argumentStart = new int[n][][];
         for (int r = 0; r < n; r++) {
             if (clauses[r].length == 0 && relationArity[r] > 0) {
-                indexFactBits(r);
-                indexFactRows(r);
+                int[] limit = argumentLimits(r);
+                indexFactBits(r, limit);
+                indexFactRows(r, limit);
             }
         }
     }
 
-    private void indexFactBits(int relation) {
+    /** Per argument of the relation's facts, one more than the largest term id it holds. */
+    private int[] argumentLimits(int relation) {
         int arity = relationArity[relation];
         int[] rows = facts[relation];
         int[] limit = new int[arity];
         for (int i = 0; i < factCount[relation] * arity; i++) {
             limit[i % arity] = Math.max(limit[i % arity], rows[i] + 1);
         }
+        return limit;
+    }
+
+    private void indexFactBits(int relation, int[] limit) {
+        int arity = relationArity[relation];
         long size = 1;
         for (int a = 0; a < arity; a++) {
             size *= Math.max(1, limit[a]);
@@ -144,11 +151,9 @@ final class Rules {
             }
         }
         long[] bits = new long[(int) ((size + 63) >>> 6)];
-        for (int f = 0, start = 0; f < factCount[relation]; f++, start += arity) {
-            long index = 0;
-            for (int a = 0; a < arity; a++) {
-                index = index * limit[a] + rows[start + a];
-            }
+        int[] rows = facts[relation];
+        for (int start = 0; start < factCount[relation] * arity; start += arity) {
+            long index = bitIndex(limit, rows, start);
             bits[(int) (index >>> 6)] |= 1L << index;
         }
         factBits[relation] = bits;
@@ -156,21 +161,34 @@ final class Rules {
     }
 
     /**
+     * The mixed-radix index of {@code values[from .. from + limit.length)} in a relation's {@link #factBits},
+     * or -1 when a value is outside its argument's limit (then it is no fact).
+     */
+    private static long bitIndex(int[] limit, int[] values, int from) {
+        long index = 0;
+        for (int a = 0; a < limit.length; a++) {
+            int term = values[from + a];
+            if (term < 0 || term >= limit[a]) {
+                return -1;
+            }
+            index = index * limit[a] + term;
+        }
+        return index;
+    }
+
+    /**
      * Builds the index of a relation of facts alone by each argument: {@code rowsByArgument[a]} lists its row
      * numbers grouped by the term of argument {@code a}, those of term t from {@code argumentStart[a][t]} to
      * {@code argumentStart[a][t + 1]}.
      */
-    private void indexFactRows(int relation) {
+    private void indexFactRows(int relation, int[] limits) {
         int arity = relationArity[relation];
         int count = factCount[relation];
         int[] rows = facts[relation];
         int[][] starts = new int[arity][];
         int[][] byArgument = new int[arity][];
         for (int a = 0; a < arity; a++) {
-            int limit = 0;
-            for (int f = 0; f < count; f++) {
-                limit = Math.max(limit, rows[f * arity + a] + 1);
-            }
+            int limit = limits[a];
             int[] start = new int[limit + 1];
             for (int f = 0; f < count; f++) {
                 start[rows[f * arity + a] + 1]++;
@@ -219,16 +237,8 @@ final class Rules {
 
     /** Whether the ground call {@code key[0..arity)} is a fact; only where {@link #hasFactBits}. */
     boolean isFact(int relation, int[] key) {
-        int[] limit = factLimit[relation];
-        long index = 0;
-        for (int a = 0; a < limit.length; a++) {
-            int term = key[a];
-            if (term < 0 || term >= limit[a]) {
-                return false;
-            }
-            index = index * limit[a] + term;
-        }
-        return (factBits[relation][(int) (index >>> 6)] & (1L << index)) != 0;
+        long index = bitIndex(factLimit[relation], key, 0);
+        return index >= 0 && (factBits[relation][(int) (index >>> 6)] & (1L << index)) != 0;
     }
 
     /** Compiles the game's rules; throws on a literal the solver cannot read. */
