@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -33,8 +34,11 @@ import org.ratchet.search.Strategy;
  * <ul>
  *   <li>The <em>tracker</em> thread follows the game on the fallback engine and, for every play, publishes
  *       a random legal move as the emergency answer.</li>
- *   <li>The <em>search</em> thread runs the strategy on the best engine ready (switching when a better
- *       compilation finishes) and answers with its move if it is legal and in time.</li>
+ *   <li>The <em>search</em> thread runs the strategy on the best engine ready and answers with its move if it
+ *       is legal and in time.</li>
+ *   <li>The <em>upgrade</em> thread prepares the strategy on the search engine when its compilation finishes
+ *       after the start clock, beside the fallback's search, so the preparation's fixed costs never fall on a
+ *       play clock; the search thread switches to it at the next play.</li>
  * </ul>
  * Whatever fails (compilation, search, an overrun), the clock sends the emergency answer before the
  * deadline; if even the fallback engine is not available, a best guess from the rules.
@@ -47,8 +51,8 @@ final class Match {
     static final long MAX_SEARCH_SLACK_MILLIS = 500;
     /**
      * While the search engine compiles, a search on the fallback engine in a play clock gets this share of its
-     * time, at the end: the search thread waits for the compile first, leaving it the processor, and searches
-     * on the compiled engine instead if it arrives. The fallback engines run tens to hundreds of times slower
+     * time, at the end: the search thread waits for the compile and its strategy's preparation first, leaving
+     * them the processor, and searches on the compiled engine instead if it is ready. The fallback engines run tens to hundreds of times slower
      * than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a compile finishing sooner
      * is worth far more than the fallback's search, and a search beside it on a shared processor slowed it
      * down (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s alone, so the first two
@@ -68,6 +72,7 @@ final class Match {
     private final MatchObserver observer;
     private final ExecutorService trackerThread;
     private final ExecutorService searchThread;
+    private final ExecutorService upgradeThread;
     /** The joint moves the server reported, in order; appended by the message thread, read by both threads. */
     private final List<List<SExpr>> jointMoves = new CopyOnWriteArrayList<>();
     private final CompletableFuture<String> ready = new CompletableFuture<>();
@@ -98,6 +103,14 @@ final class Match {
     private volatile Strategy strategy;
     private StateMachineFactory strategyFactory;
     private volatile TrackedGame searchView;
+    /**
+     * Done when the upgrade thread has finished preparing the search engine's strategy (or found it has none
+     * to prepare); null while no upgrade was started.
+     */
+    private CompletableFuture<Void> upgrade;
+
+    /** The search engine's strategy, prepared by the upgrade thread and not yet taken by the search thread. */
+    private final AtomicReference<PreparedStrategy> preparedUpgrade = new AtomicReference<>();
 
     Match(StartMessage start, long receivedAtMillis, PlayerConfig config, GamePreparation preparation,
           ScheduledExecutorService clock, Supplier<Strategy> strategies, MatchObserver observer) {
@@ -114,6 +127,8 @@ final class Match {
             MatchManager.daemonThreads("ratchet-" + start.matchId() + "-tracker-"));
         this.searchThread = Executors.newSingleThreadExecutor(
             MatchManager.daemonThreads("ratchet-" + start.matchId() + "-search-"));
+        this.upgradeThread = Executors.newSingleThreadExecutor(
+            MatchManager.daemonThreads("ratchet-" + start.matchId() + "-upgrade-"));
     }
 
     String id() {
@@ -252,7 +267,10 @@ final class Match {
                 strategy = null;
             }
         });
+        // after a preparation still running: a strategy it prepared that the search thread never took
+        upgradeThread.execute(this::closeUnusedUpgrade);
         searchThread.shutdown();
+        upgradeThread.shutdown();
         trackerThread.shutdown();
         LOG.info("{}: closed", label);
     }
@@ -297,7 +315,7 @@ final class Match {
             factory = await(preparation.fallbackFactory, readyDeadline);
         }
         if (factory != null) {
-            installStrategy(factory, readyDeadline - searchSlackMillis());
+            install(factory, prepared(factory, readyDeadline - searchSlackMillis()));
         }
     }
 
@@ -307,73 +325,141 @@ final class Match {
     }
 
     /**
-     * Waits for a search compile still running until {@link #FALLBACK_SEARCH_PERCENT} of the time to
-     * {@code deadlineMillis} is left; no wait once it has ended (the next {@link #upgradeStrategy} takes it).
+     * Waits for the search engine's compile and the preparation of its strategy until
+     * {@link #FALLBACK_SEARCH_PERCENT} of the time to {@code deadlineMillis} is left; no wait once they have
+     * ended, or if the search already runs on the search engine. With no upgrade started yet, waits for the
+     * compile alone.
      */
-    private void yieldToCompile(long deadlineMillis) {
-        CompletableFuture<StateMachineFactory> compile = preparation.searchFactory;
-        if (!compile.isDone()) {
+    private void yieldToUpgrade(long deadlineMillis) {
+        // no upgrade started: nothing was prepared in the start clock, and the compile may still end in time
+        CompletableFuture<?> awaited = upgrade != null ? upgrade : preparation.searchFactory;
+        if (!awaited.isDone()) {
             long now = System.currentTimeMillis();
-            await(compile, now + Math.max(0, deadlineMillis - now) * (100 - FALLBACK_SEARCH_PERCENT) / 100);
+            await(awaited, now + Math.max(0, deadlineMillis - now) * (100 - FALLBACK_SEARCH_PERCENT) / 100);
         }
     }
 
     /**
-     * Whether a search engine that became ready during this play may still be prepared for it: only while at
-     * least half the time from the play's start to its search deadline is left. Preparing a strategy has fixed
-     * costs (the tree's layout sample alone takes 200 ms, a learned evaluation's playouts more), so a compile
-     * finishing late in the wait of {@link #yieldToCompile} would make the move late (amazons at play clock
-     * 2 s: its hsfc compile ended during the wait, and the clock sent a fallback move before the search had
-     * one); the fallback engine's strategy, already prepared, searches this move, and the next play switches.
+     * Switches to the search engine's strategy if the upgrade thread has prepared it. With no strategy at all
+     * (the start clock ended before any engine was ready), prepares one on the best engine ready now, on the
+     * play's clock, since there is nothing else to search with.
      */
-    private boolean timeToPrepare(long playStartMillis, long searchDeadline) {
-        StateMachineFactory compiled = doneValue(preparation.searchFactory);
-        if (compiled == null || compiled == strategyFactory) {
-            return true; // nothing to switch to
+    private void takeUpgrade() {
+        PreparedStrategy upgraded = preparedUpgrade.getAndSet(null);
+        if (upgraded != null) {
+            install(upgraded.factory(), upgraded);
+            return;
         }
-        long now = System.currentTimeMillis();
-        if (searchDeadline - now >= (searchDeadline - playStartMillis) / 2) {
-            return true;
-        }
-        // worded without "too late", which the gauntlet's log scan counts as a late move
-        LOG.info("{}: engine {} is ready, {} ms before this move's search deadline: not enough time left to "
-            + "prepare it for this move; the next one searches on it", label, compiled.engineName(),
-            searchDeadline - now);
-        return false;
-    }
-
-    /** Switches to the search engine once its compilation finishes, or starts on the fallback meanwhile. */
-    private void upgradeStrategy() {
-        StateMachineFactory best = doneValue(preparation.searchFactory);
-        if (best == null && strategy == null) {
-            best = doneValue(preparation.fallbackFactory);
-        }
-        if (best != null && best != strategyFactory) {
-            installStrategy(best, System.currentTimeMillis());
+        if (strategy == null) {
+            StateMachineFactory best = doneValue(preparation.searchFactory);
+            if (best == null) {
+                best = doneValue(preparation.fallbackFactory);
+            }
+            if (best != null && best != strategyFactory) {
+                install(best, prepared(best, System.currentTimeMillis()));
+            }
         }
     }
 
-    private void installStrategy(StateMachineFactory factory, long deadlineMillis) {
+    /**
+     * A strategy prepared for the game on {@code factory} by {@code deadlineMillis}, or null if the match's
+     * role is not one of the game's (logged).
+     */
+    private PreparedStrategy prepared(StateMachineFactory factory, long deadlineMillis) {
         int roleIndex = TrackedGame.roleIndex(factory, start.role());
         if (roleIndex < 0) {
             LOG.error("{}: role {} is not a role of the game {}; moves will be best guesses", label, start.role(),
                 factory.description().roles().stream().map(role -> role.render(factory.description().symbols())).toList());
-            strategyFactory = factory;
-            return;
-        }
-        if (strategy != null) {
-            strategy.close();
+            return null;
         }
         long started = System.nanoTime();
+        TrackedGame view = new TrackedGame(label, factory, roleIndex, false);
+        Strategy prepared = strategies.get();
+        prepared.prepare(factory, roleIndex, deadlineMillis);
+        return new PreparedStrategy(factory, prepared, view, GamePreparation.elapsedMillis(started));
+    }
+
+    /**
+     * Makes {@code prepared} (on {@code factory}; null if it has none) the strategy that searches, closing the
+     * one before. If that is not the search engine's, starts the upgrade to it.
+     */
+    private void install(StateMachineFactory factory, PreparedStrategy prepared) {
         strategyFactory = factory;
-        searchView = new TrackedGame(label, factory, roleIndex, false);
-        strategy = strategies.get();
-        strategy.prepare(factory, roleIndex, deadlineMillis);
-        searchEngines.add(factory.engineName());
-        observer.engine(id(), "search plays on " + factory.engineName() + (factory == doneValue(preparation.searchFactory)
-            ? " (the search engine)" : " (the fallback engine, until the search engine is ready)"));
-        LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
-            GamePreparation.elapsedMillis(started), statistics());
+        if (prepared != null) {
+            if (strategy != null) {
+                strategy.close();
+            }
+            searchView = prepared.view();
+            strategy = prepared.strategy();
+            searchEngines.add(factory.engineName());
+            observer.engine(id(), "search plays on " + factory.engineName()
+                + (factory == doneValue(preparation.searchFactory)
+                    ? " (the search engine)" : " (the fallback engine, until the search engine is ready)"));
+            LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
+                prepared.millis(), statistics());
+        }
+        if (upgrade == null && factory != doneValue(preparation.searchFactory)) {
+            upgrade = upgradeWhenCompiled();
+        }
+    }
+
+    /**
+     * Has the upgrade thread prepare the search engine's strategy once its compile finishes; the future
+     * completes when that has ended (at once if the compile failed or the match closed).
+     */
+    private CompletableFuture<Void> upgradeWhenCompiled() {
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        preparation.searchFactory.whenComplete((factory, failure) -> {
+            if (failure != null) {
+                ended.complete(null);
+                return;
+            }
+            try {
+                upgradeThread.execute(() -> {
+                    try {
+                        prepareUpgrade(factory);
+                    } finally {
+                        ended.complete(null);
+                    }
+                });
+            } catch (RejectedExecutionException closedMeanwhile) {
+                ended.complete(null);
+            }
+        });
+        return ended;
+    }
+
+    /**
+     * On the upgrade thread: prepares the search engine's strategy with no time to search (as a switch within
+     * a play clock always had), and leaves it for the search thread to take at its next play.
+     */
+    private void prepareUpgrade(StateMachineFactory factory) {
+        if (closed) {
+            return;
+        }
+        try {
+            PreparedStrategy prepared = prepared(factory, System.currentTimeMillis());
+            if (prepared == null) {
+                return;
+            }
+            LOG.info("{}: strategy on engine {} prepared in {} ms beside the fallback's search; the next play "
+                + "switches to it", label, factory.engineName(), prepared.millis());
+            preparedUpgrade.set(prepared);
+            if (closed) {
+                closeUnusedUpgrade();
+            }
+        } catch (Throwable failure) {
+            LOG.error("{}: preparing the strategy on engine {} failed; the fallback engine keeps playing", label,
+                factory.engineName(), failure);
+        }
+    }
+
+    /** Closes a strategy the upgrade thread prepared that the search thread has not taken. */
+    private void closeUnusedUpgrade() {
+        PreparedStrategy unused = preparedUpgrade.getAndSet(null);
+        if (unused != null) {
+            unused.strategy().close();
+        }
     }
 
     private void search(PendingPlay pending) {
@@ -382,11 +468,8 @@ final class Match {
         }
         try {
             long searchDeadline = pending.deadlineMillis - searchSlackMillis();
-            long playStart = System.currentTimeMillis();
-            yieldToCompile(searchDeadline);
-            if (strategy == null || timeToPrepare(playStart, searchDeadline)) {
-                upgradeStrategy();
-            }
+            yieldToUpgrade(searchDeadline);
+            takeUpgrade();
             if (strategy == null || searchView == null) {
                 pending.searchGaveUp();
                 return;
@@ -543,6 +626,10 @@ final class Match {
 
     private static <T> T doneValue(CompletableFuture<T> future) {
         return future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
+    }
+
+    /** A strategy prepared for the game on an engine, with the search's view of the game on that engine. */
+    private record PreparedStrategy(StateMachineFactory factory, Strategy strategy, TrackedGame view, long millis) {
     }
 
     /**

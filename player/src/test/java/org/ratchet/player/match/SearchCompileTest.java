@@ -175,43 +175,39 @@ class SearchCompileTest {
     }
 
     /**
-     * A compile that finishes late in a play's wait for it, with less than half of the time to the search's
-     * deadline left, is not prepared for that move (its fixed costs could make the move late): the move is
-     * searched on the fallback engine, and the next play switches to the compiled engine.
+     * The compiled engine's strategy is prepared on a thread of its own, beside the fallback's search: a
+     * preparation that takes longer than a play clock (amazons' took 1.2-1.6 s against 1 s a move) holds up no
+     * move. The move is searched on the fallback engine and sent in time, and the play after the preparation
+     * ends switches to the compiled engine.
      */
     @Test
-    void aCompileFinishingLateInAPlayTakesOverAtTheNextOne() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch built = new CountDownLatch(1);
-        SearchCompiler compiledThenHeld = (game, options) -> {
-            // compiled first, so the result is there the moment the compile is released
-            StateMachineFactory factory = Engines.create(Engines.HSFC, game, options);
-            built.countDown();
-            awaitOrStop(release);
-            return factory;
+    void aSlowPreparationOfTheCompiledEngineHoldsUpNoMove() throws Exception {
+        CountDownLatch compileRelease = new CountDownLatch(1);
+        SearchCompiler held = (game, options) -> {
+            awaitOrStop(compileRelease);
+            return Engines.create(Engines.HSFC, game, options);
         };
+        CountDownLatch preparing = new CountDownLatch(1);
+        CountDownLatch prepareRelease = new CountDownLatch(1);
         List<String> searchedOn = new CopyOnWriteArrayList<>();
-        Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn);
+        Supplier<Strategy> strategies = () -> new EngineRecordingStrategy(searchedOn, "hsfc", preparing, prepareRelease);
         try (LogCapture log = new LogCapture(Match.class.getName());
-             MatchManager manager = new MatchManager(config(), strategies, compiledThenHeld)) {
-            Referee referee = new Referee(manager, "late.1", 0);
-            assertEquals("ready", reply(manager, new StartMessage("late.1", "xplayer", ticTacToe(), 1_000, 4_000)));
-            assertTrue(built.await(WAIT_SECONDS, TimeUnit.SECONDS), "hsfc compiled the game");
-            // Play clock 4 s less the 500 ms margin and the search's slack: the search deadline is about 3.15 s
-            // after the play, and the wait for the compile lasts until three quarters of that (about 2.4 s).
-            // Released at 2 s, the compile ends with about a third of the time left.
-            Thread releaser = countDownAfter(release, 2_000);
-            referee.play();
-            releaser.join();
-            assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
-                "the move whose wait the compile ended late was searched on the fallback engine");
-            assertTrue(log.messagesAt(Level.INFO).stream()
-                    .anyMatch(m -> m.contains("not enough time left to prepare it")),
-                "the compile ended within the wait, and the match chose not to switch: " + log.messagesAt(Level.INFO));
+             MatchManager manager = new MatchManager(config(), strategies, held)) {
+            Referee referee = new Referee(manager, "prepare.1", 0);
+            assertEquals("ready", reply(manager, new StartMessage("prepare.1", "xplayer", ticTacToe(), 1_000, 2_000)));
+            compileRelease.countDown();
             manager.current().searchCompile().get(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(preparing.await(WAIT_SECONDS, TimeUnit.SECONDS), "hsfc's strategy is being prepared");
             referee.play();
-            assertEquals("hsfc", searchedOn.get(searchedOn.size() - 1), "searched on: " + searchedOn);
-            assertEquals("aborted", reply(manager, new AbortMessage("late.1")));
+            assertEquals(List.of(Engines.fallbackEngine()), searchedOn,
+                "the move during hsfc's preparation was searched on the fallback engine");
+            assertEquals(List.of(), log.messagesAt(Level.WARN), "the searched move went out in time");
+
+            prepareRelease.countDown();
+            referee.play();
+            assertEquals(List.of(Engines.fallbackEngine(), "hsfc"), searchedOn,
+                "the play after the preparation ended switched to hsfc");
+            assertEquals("aborted", reply(manager, new AbortMessage("prepare.1")));
         }
     }
 
@@ -332,10 +328,23 @@ class SearchCompileTest {
     private static final class EngineRecordingStrategy implements Strategy {
         private final RandomStrategy random = new RandomStrategy(SearchOptions.defaults());
         private final List<String> searchedOn;
+        /** The engine whose preparations are held at the gate; null if none are. */
+        private final String gatedEngine;
+        private final CountDownLatch preparing;
+        private final CountDownLatch gate;
         private String engine;
 
         EngineRecordingStrategy(List<String> searchedOn) {
+            this(searchedOn, null, null, null);
+        }
+
+        /** Its preparations on {@code gatedEngine} count {@code preparing} down, then wait for {@code gate}. */
+        EngineRecordingStrategy(List<String> searchedOn, String gatedEngine, CountDownLatch preparing,
+                                CountDownLatch gate) {
             this.searchedOn = searchedOn;
+            this.gatedEngine = gatedEngine;
+            this.preparing = preparing;
+            this.gate = gate;
         }
 
         @Override
@@ -346,6 +355,14 @@ class SearchCompileTest {
         @Override
         public void prepare(StateMachineFactory game, int roleIndex, long deadlineMillis) {
             engine = game.engineName();
+            if (engine.equals(gatedEngine)) {
+                preparing.countDown();
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             random.prepare(game, roleIndex, deadlineMillis);
         }
 
