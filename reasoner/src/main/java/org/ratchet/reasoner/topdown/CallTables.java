@@ -109,6 +109,11 @@ final class CallTables {
         return table;
     }
 
+    /** The calls remembered. */
+    int size() {
+        return usedCount;
+    }
+
     /** Forgets every call; their tables are kept for reuse. */
     void clear() {
         for (int i = 0; i < usedCount; i++) {

@@ -93,6 +93,12 @@ final class Rules {
     private final int[][][] rowsByArgument;
     private final int[][][] argumentStart;
     private static final long MAX_FACT_BITS = 1L << 24;
+    /**
+     * The rules' {@link RelaxedFilters relaxation}, whose ground calls filter those of the relations marked in
+     * {@link #filtered}; null where none was made. Set once, before any machine reads the rules.
+     */
+    private Rules relaxation;
+    private boolean[] filtered;
     /** Relation numbers by {@link #key(int, int) symbol and arity}. */
     private final Long2IntOpenHashMap numbers;
     final int clauseCount;
@@ -128,6 +134,29 @@ final class Rules {
                 indexFactRows(r, limit);
             }
         }
+    }
+
+    /**
+     * The rules of {@code real} with each relation's clauses replaced by {@code relaxedClauses}, every relation
+     * valid for the whole game: the relaxation {@link RelaxedFilters} evaluates. Shares the real rules' facts
+     * and term store, so its answers are in the real rules' term ids.
+     */
+    Rules(Rules real, Clause[][] relaxedClauses) {
+        this.game = real.game;
+        this.base = real.base;
+        this.relationSymbol = real.relationSymbol;
+        this.relationArity = real.relationArity;
+        this.lifetime = new int[real.lifetime.length];
+        this.clauses = relaxedClauses;
+        this.facts = real.facts;
+        this.factCount = real.factCount;
+        this.factBits = real.factBits;
+        this.factLimit = real.factLimit;
+        this.rowsByArgument = real.rowsByArgument;
+        this.argumentStart = real.argumentStart;
+        this.numbers = real.numbers;
+        this.clauseCount = real.clauseCount;
+        this.maxArity = real.maxArity;
     }
 
     /** Per argument of the relation's facts, one more than the largest term id it holds. */
@@ -239,6 +268,22 @@ final class Rules {
     boolean isFact(int relation, int[] key) {
         long index = bitIndex(factLimit[relation], key, 0);
         return index >= 0 && (factBits[relation][(int) (index >>> 6)] & (1L << index)) != 0;
+    }
+
+    /** Makes {@code relaxation} filter the ground calls of the relations marked in {@code filtered}. */
+    void filterWith(Rules relaxation, boolean[] filtered) {
+        this.relaxation = relaxation;
+        this.filtered = filtered;
+    }
+
+    /** The relaxation that filters ground calls, or null if there is none. */
+    Rules relaxation() {
+        return relaxation;
+    }
+
+    /** Whether the relaxation filters the relation's ground calls (only where {@link #relaxation} is set). */
+    boolean isFiltered(int relation) {
+        return filtered[relation];
     }
 
     /** Compiles the game's rules; throws on a literal the solver cannot read. */

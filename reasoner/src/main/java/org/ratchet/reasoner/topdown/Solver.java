@@ -2,6 +2,7 @@ package org.ratchet.reasoner.topdown;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ByteOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
@@ -83,6 +84,41 @@ final class Solver {
     private int iteration;
     private long answerCount;
     private int callsSinceInterruptCheck;
+    /** A proof throws {@link WorkLimit} once {@link #answerCount} passes this (only a relaxation's is bounded). */
+    private long answerLimit = Long.MAX_VALUE;
+
+    /**
+     * The solver of the rules' {@link RelaxedFilters relaxation}, over this solver's term store, or null if the
+     * rules have none. Its answers hold for the whole game, so each ground call it is asked is proved once.
+     */
+    private final Solver relaxation;
+    /** Per relation, whether its ground calls are still filtered; off once the filter shows it does not pay. */
+    private final boolean[] filtering;
+    private final int[] filterChecks;
+    private final int[] filterRejections;
+    /**
+     * Only in a relaxation's solver: per relation marked in {@link #remembered}, the verdict on each ground call
+     * proved so far, by the call's arguments packed into a long ({@link #packedKey}): {@link #MAY_HOLD} or
+     * {@link #NEVER_HOLDS}. Kept apart from the tables, which cost a table per call, and the tables are forgotten
+     * now and then: chess asks a few hundred thousand distinct calls in a minute of playouts, each proved by a
+     * walk of several more. Null in a machine's solver.
+     */
+    private final Long2ByteOpenHashMap[] verdicts;
+    private final boolean[] remembered;
+    private int verdictCount;
+    /** Whether the last ground call's count is final (its table complete), so a verdict may be kept. */
+    private boolean lastCallComplete;
+    private static final byte MAY_HOLD = 1;
+    private static final byte NEVER_HOLDS = 2;
+    /** The verdicts kept; all are forgotten when there are more, so a long match cannot fill the heap. */
+    static final int VERDICTS_KEPT = 1 << 22;
+    /** Answers one ground call of the relaxation may add, its sub-calls' included, before its filter is dropped. */
+    static final long RELAXED_CALL_ANSWERS = 10_000;
+    /** After this many checks, a filter that rejected fewer than one call in {@link #FILTER_MIN_SHARE} is dropped. */
+    static final int FILTER_TRIAL_CHECKS = 4_096;
+    static final int FILTER_MIN_SHARE = 8;
+    /** The relaxation's solver forgets its tables when it holds more (each proof's verdict is kept apart). */
+    static final int RELAXED_TABLES_KEPT = 1 << 16;
     /**
      * Per clause: body orders by the bitmask of head arguments the call binds, in an array indexed by the mask
      * where the head is at most {@value #ORDER_ARRAY_ARITY} wide (a lookup per resolved clause, so no hashing),
@@ -92,8 +128,13 @@ final class Solver {
     private final Int2ObjectOpenHashMap<int[]>[] orderMaps;
     private static final int ORDER_ARRAY_ARITY = 8;
 
-    @SuppressWarnings("unchecked")
     Solver(Rules rules, TermStore store) {
+        this(rules, store, null);
+    }
+
+    /** A solver keeping the verdicts on ground calls of the relations marked in {@code remembered} (or none). */
+    @SuppressWarnings("unchecked")
+    private Solver(Rules rules, TermStore store, boolean[] remembered) {
         this.rules = rules;
         this.store = store;
         this.call = new int[rules.maxArity];
@@ -103,6 +144,17 @@ final class Solver {
         this.gameTables = new CallTables(rules.maxArity);
         this.stateTables = new CallTables(rules.maxArity);
         this.moveTables = new CallTables(rules.maxArity);
+        Rules relaxed = rules.relaxation();
+        int relations = rules.relationSymbol.length;
+        this.filtering = new boolean[relations];
+        for (int r = 0; relaxed != null && r < relations; r++) {
+            filtering[r] = rules.isFiltered(r);
+        }
+        this.relaxation = relaxed == null ? null : new Solver(relaxed, store, filtering.clone());
+        this.filterChecks = new int[relations];
+        this.filterRejections = new int[relations];
+        this.remembered = remembered;
+        this.verdicts = remembered == null ? null : new Long2ByteOpenHashMap[relations];
         functorStart.defaultReturnValue(0);
         functorCount.defaultReturnValue(0);
         firstLink.defaultReturnValue(0);
@@ -196,17 +248,21 @@ final class Solver {
         try {
             return lookup(relation, rules.relationArity[relation], key);
         } catch (RuntimeException | StackOverflowError e) {
-            // A proof abandoned half way leaves open and incomplete tables that must not be trusted later.
-            stackSize = 0;
-            incompleteSize = 0;
-            slotTop = 0;
-            trailTop = 0;
-            buildTop = 0;
-            stateTables.clear();
-            moveTables.clear();
-            gameTables.removeIncomplete();
+            abandonProof();
             throw e;
         }
+    }
+
+    /** A proof abandoned half way leaves open and incomplete tables that must not be trusted later. */
+    private void abandonProof() {
+        stackSize = 0;
+        incompleteSize = 0;
+        slotTop = 0;
+        trailTop = 0;
+        buildTop = 0;
+        stateTables.clear();
+        moveTables.clear();
+        gameTables.removeIncomplete();
     }
 
     // ---- tabling ----
@@ -227,14 +283,28 @@ final class Solver {
         if (rules.hasFactBits(relation)) {
             return rules.isFact(relation, key) ? 1 : 0;
         }
+        if (remembered != null && remembered[relation] && isPackable(arity, key)) {
+            return rememberedCount(relation, arity, key, negated);
+        }
+        return tabledCount(relation, arity, key, negated);
+    }
+
+    /** {@link #groundCount} from the call's table; sets {@link #lastCallComplete}. */
+    private int tabledCount(int relation, int arity, int[] key, boolean negated) {
         CallTables tables = tablesFor(relation);
         int number = tables.find(relation, arity, key);
         if (number >= 0) {
             int known = tables.completeCount(number);
             if (known != CallTables.NOT_COMPLETE) {
                 checkInterrupt();
+                lastCallComplete = true;
                 return known;
             }
+        } else if (filtering[relation] && !mayHold(relation, arity, key)) {
+            // no answer in any state (chess: a ray walked toward a square off its line); the miss found above
+            // stays valid, as the relaxation keeps tables of its own
+            lastCallComplete = true;
+            return 0;
         }
         Table table = answers(tableOf(tables, number, relation, arity, key));
         if (negated && table.status != Table.COMPLETE) {
@@ -242,7 +312,24 @@ final class Solver {
                 + rules.game.symbols().name(rules.relationSymbol[relation])
                 + " is negated while it is being proved itself (the rules are not stratified)");
         }
+        lastCallComplete = table.status == Table.COMPLETE;
         return table.count;
+    }
+
+    /** {@link #groundCount} in a relaxation: the kept verdict, or the table's count, kept once final. */
+    private int rememberedCount(int relation, int arity, int[] key, boolean negated) {
+        long packed = packedKey(arity, key); // before the proof, which may reuse the array of the key
+        Long2ByteOpenHashMap known = verdicts[relation];
+        byte verdict = known == null ? 0 : known.get(packed);
+        if (verdict != 0) {
+            lastCallComplete = true;
+            return verdict == MAY_HOLD ? 1 : 0;
+        }
+        int count = tabledCount(relation, arity, key, negated);
+        if (lastCallComplete) {
+            remember(relation, packed, count > 0 ? MAY_HOLD : NEVER_HOLDS);
+        }
+        return count;
     }
 
     /** The call's table, found by {@link CallTables#find} ({@code found}) or new. */
@@ -256,6 +343,101 @@ final class Solver {
             if (Thread.currentThread().isInterrupted()) {
                 throw new CancellationException("proof interrupted");
             }
+        }
+    }
+
+    /**
+     * Whether a ground call of a filtered relation may hold: false if the relaxation proves it cannot, in any
+     * state. Drops the relation's filter when its relaxed call takes more than {@link #RELAXED_CALL_ANSWERS}
+     * answers (then it says "may"), or when its first {@link #FILTER_TRIAL_CHECKS} checks rejected too few calls
+     * to pay for themselves.
+     */
+    private boolean mayHold(int relation, int arity, int[] key) {
+        boolean holds;
+        try {
+            holds = relaxation.holdsWithin(relation, arity, key, RELAXED_CALL_ANSWERS);
+        } catch (WorkLimit tooMuchWork) {
+            filtering[relation] = false;
+            return true;
+        }
+        int checks = ++filterChecks[relation];
+        if (!holds) {
+            filterRejections[relation]++;
+        }
+        if (checks == FILTER_TRIAL_CHECKS && filterRejections[relation] * FILTER_MIN_SHARE < checks) {
+            filtering[relation] = false;
+        }
+        return holds;
+    }
+
+    private void remember(int relation, long packed, byte verdict) {
+        if (verdictCount >= VERDICTS_KEPT) {
+            Arrays.fill(verdicts, null);
+            verdictCount = 0;
+        }
+        Long2ByteOpenHashMap known = verdicts[relation];
+        if (known == null) {
+            known = new Long2ByteOpenHashMap();
+            verdicts[relation] = known;
+        }
+        known.put(packed, verdict);
+        verdictCount++;
+    }
+
+    /** Whether the call's term ids fit {@link #packedKey}'s share of 64 bits each. */
+    private static boolean isPackable(int arity, int[] key) {
+        int bits = 64 / arity;
+        for (int a = 0; a < arity; a++) {
+            if (bits < 32 && key[a] >>> bits != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The call's term ids side by side in one long, exactly (only where {@link #isPackable}). */
+    private static long packedKey(int arity, int[] key) {
+        int bits = 64 / arity;
+        long packed = 0;
+        for (int a = 0; a < arity; a++) {
+            packed = bits >= 32 ? (packed << 32) | (key[a] & 0xFFFFFFFFL) : (packed << bits) | key[a];
+        }
+        return packed;
+    }
+
+    /** Ground calls answered "no" by their relaxation so far, without a proof. */
+    long callsFiltered() {
+        long total = 0;
+        for (int rejections : filterRejections) {
+            total += rejections;
+        }
+        return total;
+    }
+
+    /** On a relaxation's solver: whether the ground call holds, proved with at most {@code answers} new answers. */
+    private boolean holdsWithin(int relation, int arity, int[] key, long answers) {
+        if (gameTables.size() > RELAXED_TABLES_KEPT) {
+            gameTables.clear();
+        }
+        answerLimit = answerCount + answers;
+        try {
+            return groundCount(relation, arity, key, false) > 0;
+        } catch (RuntimeException | StackOverflowError e) {
+            abandonProof();
+            throw e;
+        }
+    }
+
+    /** Thrown when a proof passes {@link #answerLimit}; carries no stack trace, as it is expected. */
+    private static final class WorkLimit extends RuntimeException {
+        WorkLimit() {
+            super("the relaxed call's answer budget is spent", null, false, false);
+        }
+    }
+
+    private void countAnswer() {
+        if (++answerCount > answerLimit) {
+            throw new WorkLimit();
         }
     }
 
@@ -385,7 +567,7 @@ final class Solver {
             if (matches) {
                 System.arraycopy(rows, start, answer, 0, arity);
                 if (table.add(answer)) {
-                    answerCount++;
+                    countAnswer();
                 }
             }
         }
@@ -621,7 +803,7 @@ final class Solver {
             answer[a] = value;
         }
         if (table.add(answer)) {
-            answerCount++;
+            countAnswer();
         }
     }
 

@@ -1,5 +1,7 @@
 package org.ratchet.reasoner.topdown;
 
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.Engine;
 import org.ratchet.reasoner.EngineOptions;
 import org.ratchet.reasoner.Engines;
@@ -13,6 +15,7 @@ import org.ratchet.reasoner.gdl.GdlException;
  * the prover reads in moments, and the budgets of the options do not limit it.
  */
 public final class TopDownEngine implements Engine {
+    private static final Logger LOG = LogManager.getLogger(TopDownEngine.class);
 
     @Override
     public String name() {
@@ -24,6 +27,9 @@ public final class TopDownEngine implements Engine {
         if (game.roles().isEmpty()) {
             throw new GdlException("the game declares no roles");
         }
-        return new TopDownFactory(Rules.compile(game));
+        Rules rules = Rules.compile(game);
+        int filtered = RelaxedFilters.attach(rules);
+        LOG.debug("ground calls of {} state relations filtered by their relaxation", filtered);
+        return new TopDownFactory(rules);
     }
 }

@@ -111,6 +111,11 @@ final class TopDownMachine extends InternedMachine {
         enterNext();
     }
 
+    /** Ground calls its solver answered from the rules' relaxation ({@link RelaxedFilters}) without a proof. */
+    long callsFiltered() {
+        return solver.callsFiltered();
+    }
+
     @Override
     public int goal(int roleIndex) {
         int best = -1;
