@@ -50,15 +50,15 @@ final class Match {
     /** The most time the strategy leaves before a deadline. */
     static final long MAX_SEARCH_SLACK_MILLIS = 500;
     /**
-     * While the search engine compiles, a search on the fallback engine in a play clock gets this share of its
-     * time, at the end: the search thread waits for the compile and its strategy's preparation first, leaving
-     * them the processor, and searches on the compiled engine instead if it is ready. The fallback engines run tens to hundreds of times slower
-     * than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a compile finishing sooner
-     * is worth far more than the fallback's search, and a search beside it on a shared processor slowed it
-     * down (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s alone, so the first two
-     * moves were searched at 7-15 iterations/s). The start clock already leaves the compile alone for
-     * {@code compile.budget.percent} of its time; the fallback's prepare keeps the rest, since it has fixed
-     * costs (a sample of playouts for the tree's layout) that a slow engine needs a second for.
+     * While the search engine compiles, a search on the fallback engine in a play clock gets this share of its time, at
+     * the end: the search thread waits for the compile and its strategy's preparation first, leaving them the
+     * processor, and searches on the compiled engine instead if it is ready. The fallback engines run tens to hundreds
+     * of times slower than a compiled one (skirmish: bottomup 200 states/s, hsfc about 50,000), so a compile finishing
+     * sooner is worth far more than the fallback's search, and a search beside it on a shared processor slowed it down
+     * (skirmish's hsfc compile took 20 s beside the search on one CPU, 10 s alone, so the first two moves were searched
+     * at 7-15 iterations/s). The start clock already leaves the compile alone for {@code compile.budget.percent} of its
+     * time; the fallback's prepare keeps the rest, since it has fixed costs (a sample of playouts for the tree's
+     * layout) that a slow engine needs a second for.
      */
     static final int FALLBACK_SEARCH_PERCENT = 25;
 
@@ -385,6 +385,7 @@ final class Match {
      */
     private void install(StateMachineFactory factory, PreparedStrategy prepared) {
         strategyFactory = factory;
+        boolean searchEngine = factory == doneValue(preparation.searchFactory);
         if (prepared != null) {
             if (strategy != null) {
                 strategy.close();
@@ -392,13 +393,12 @@ final class Match {
             searchView = prepared.view();
             strategy = prepared.strategy();
             searchEngines.add(factory.engineName());
-            observer.engine(id(), "search plays on " + factory.engineName()
-                + (factory == doneValue(preparation.searchFactory)
-                    ? " (the search engine)" : " (the fallback engine, until the search engine is ready)"));
+            observer.engine(id(), "search plays on " + factory.engineName() + (searchEngine
+                ? " (the search engine)" : " (the fallback engine, until the search engine is ready)"));
             LOG.info("{}: strategy {} on engine {} prepared in {} ms{}", label, strategy.name(), factory.engineName(),
                 prepared.millis(), statistics());
         }
-        if (upgrade == null && factory != doneValue(preparation.searchFactory)) {
+        if (upgrade == null && !searchEngine) {
             upgrade = upgradeWhenCompiled();
         }
     }
