@@ -504,9 +504,11 @@ public final class HsfcCompiler {
                 cleared.toIntArray(), phases, sampled, framePlans.toArray(new RulePlan[0]));
             if (LOG.isDebugEnabled()) {
                 LOG.debug("hsfc: relations kept between states: {} ({} IDs merged into others derived alike), "
-                    + "under a guard: {}; next rules read by their exceptions: {} of {}",
-                    names(program.keptRelations()), program.mergedKeptIds(), names(program.guardedRelations()),
-                    program.frameRuleCount(), program.nextRuleCount());
+                    + "under a guard: {}; next rules read by their exceptions: {} of {}; a state set by its facts "
+                    + "is advanced {}", names(program.keptRelations()), program.mergedKeptIds(),
+                    names(program.guardedRelations()), program.frameRuleCount(), program.nextRuleCount(),
+                    program.advancesUnasked() ? "without deriving its legal moves" : "after deriving its legal moves "
+                        + "(next rules read them or their helpers)");
             }
             return new HsfcGame(original, terms, program, statistics);
         }

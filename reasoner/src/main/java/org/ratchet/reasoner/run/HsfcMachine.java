@@ -121,6 +121,14 @@ public final class HsfcMachine implements StateMachine {
     private boolean goalsComputed;
     private boolean movesListed;
     /**
+     * Where a state was set by its facts and no next rule reads what the state phase derives (see
+     * {@link Program#advanceReadsStatePhase}): whether the state phase has yet to run for it, and whether the
+     * kept relations have yet to catch up with it. The search sets a node's state to advance it by a move it
+     * already knows, and asks nothing else of that state.
+     */
+    private boolean statePhasePending;
+    private boolean keptPending;
+    /**
      * The state last passed to {@link #setState}, and once it has been passed twice in a row (every random
      * playout restarts from the initial state, a flat Monte Carlo search from its root) the IDs its
      * evaluation listed for each cleared relation, so that setting it again is a copy, not a re-evaluation.
@@ -381,10 +389,12 @@ public final class HsfcMachine implements StateMachine {
         }
         if (keptSnapshot != null) {
             keptSnapshot.restore(this);
+            keptPending = false;
         } else {
             synchroniseKept();
         }
         sample(statePhase.sampled);
+        statePhasePending = false;
         goalsComputed = false;
         movesListed = false;
     }
@@ -400,8 +410,25 @@ public final class HsfcMachine implements StateMachine {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
         }
-        synchroniseKept();
-        computeStateRelations();
+        if (program.advanceReadsStatePhase) {
+            synchroniseKept();
+            computeStateRelations();
+        } else {
+            keptPending = incremental != null;
+            statePhasePending = true;
+            goalsComputed = false;
+            movesListed = false;
+        }
+    }
+
+    /** Runs what {@link #setState(int[], int, int)} left pending, before the state is read. */
+    private void catchUp() {
+        if (keptPending) {
+            synchroniseKept();
+        }
+        if (statePhasePending) {
+            computeStateRelations();
+        }
     }
 
     @Override
@@ -445,6 +472,7 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public boolean isTerminal() {
+        catchUp();
         return program.terminalId >= 0 && has(program.terminalId);
     }
 
@@ -585,7 +613,11 @@ public final class HsfcMachine implements StateMachine {
             int fact = added[i];
             write(factPart[fact], trueOffset + fact);
         }
-        synchroniseChanges(dropped, droppedCount, added, addedCount);
+        if (keptPending) {
+            synchroniseKept(); // the kept relations are behind the state before this advance: compare it whole
+        } else {
+            synchroniseChanges(dropped, droppedCount, added, addedCount);
+        }
         computeStateRelations();
     }
 
@@ -759,6 +791,7 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public int goal(int roleIndex) {
         if (!goalsComputed) {
+            catchUp();
             run(program.goal);
             goalsComputed = true;
         }
@@ -809,6 +842,7 @@ public final class HsfcMachine implements StateMachine {
             listGuarded();
         }
         run(statePhase);
+        statePhasePending = false;
         goalsComputed = false;
         movesListed = false;
     }
@@ -825,6 +859,7 @@ public final class HsfcMachine implements StateMachine {
         if (movesListed) {
             return;
         }
+        catchUp();
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
         RoleTables roles = program.roles;
@@ -1482,6 +1517,7 @@ public final class HsfcMachine implements StateMachine {
      */
     private void synchroniseKept() {
         Incremental kept = incremental;
+        keptPending = false;
         if (kept == null) {
             return;
         }

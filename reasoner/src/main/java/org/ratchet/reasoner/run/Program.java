@@ -57,6 +57,12 @@ public final class Program {
     final RoleTables roles;
     /** Global ID of {@code terminal}, or -1 if it can never hold. */
     final int terminalId;
+    /**
+     * Whether a next rule reads a relation the state phase derives (legal, terminal and their helpers, the
+     * kept and guarded relations among them). Where none does, a state can be advanced without deriving its
+     * legal moves and terminal, as the search does when it steps from a node whose moves it knows.
+     */
+    final boolean advanceReadsStatePhase;
     final State initialState;
 
     /**
@@ -101,6 +107,7 @@ public final class Program {
             : Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
                 terms.factCount(), false, readByMachine, otherPhases);
         frames = Frames.of(layout, next.blocks, framePlans, facts, terms.factCount());
+        advanceReadsStatePhase = reads(otherPhasesOf(next, framePlans), heads(state), layout);
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
@@ -109,6 +116,69 @@ public final class Program {
             initial[i] = terms.factId(initSet.get(i).arg(0));
         }
         initialState = State.of(initial);
+    }
+
+    /** The next phase's rules and the frame axioms' own plans of them. */
+    private static List<RulePlan> otherPhasesOf(Phase next, RulePlan[] framePlans) {
+        List<RulePlan> rules = new ArrayList<>();
+        for (Block block : next.blocks) {
+            rules.addAll(Arrays.asList(block.rules));
+        }
+        for (RulePlan plan : framePlans) {
+            if (plan != null) {
+                rules.add(plan);
+            }
+        }
+        return rules;
+    }
+
+    /** The relations a phase's rules derive. */
+    private static int[] heads(Phase phase) {
+        IntArrayList heads = new IntArrayList();
+        for (Block block : phase.blocks) {
+            for (RulePlan rule : block.rules) {
+                heads.add(rule.headRelation);
+            }
+        }
+        return heads.toIntArray();
+    }
+
+    /** Whether one of the rules has an input on one of the relations, or a condition on one of their IDs. */
+    private static boolean reads(List<RulePlan> rules, int[] relations, RelationLayout layout) {
+        boolean[] isRead = new boolean[layout.count()];
+        long[] ids = new long[0];
+        for (int r : relations) {
+            isRead[r] = true;
+            int last = layout.offset(r) + layout.size(r) - 1;
+            if (layout.size(r) > 0 && (last >>> 6) >= ids.length) {
+                ids = Arrays.copyOf(ids, (last >>> 6) + 1);
+            }
+            for (int global = layout.offset(r); global <= last; global++) {
+                ids[global >>> 6] |= 1L << global;
+            }
+        }
+        for (RulePlan rule : rules) {
+            if (readsAny(rule.preconditions, ids)) {
+                return true;
+            }
+            for (RulePlan.Stage stage : rule.stages) {
+                if (stage.relation >= 0 && isRead[stage.relation] || readsAny(stage.conditions, ids)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a condition code (an ID that must be present, or the complement of one that must be absent) is in ids. */
+    private static boolean readsAny(int[] conditions, long[] ids) {
+        for (int code : conditions) {
+            int id = code >= 0 ? code : ~code;
+            if ((id >>> 6) < ids.length && (ids[id >>> 6] & (1L << id)) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One phase of evaluation: its rule blocks in order, and the relations whose list sizes are sampled after it. */
@@ -355,6 +425,14 @@ public final class Program {
     /** How many next rules are read by their exceptions (see {@link Frames}): for diagnostics and tests. */
     public int frameRuleCount() {
         return frames == null ? 0 : frames.count();
+    }
+
+    /**
+     * Whether a state set by its facts is advanced without running the state phase (see
+     * {@link #advanceReadsStatePhase}): for diagnostics and tests.
+     */
+    public boolean advancesUnasked() {
+        return !advanceReadsStatePhase;
     }
 
     /** How many rules the next phase has: for diagnostics. */

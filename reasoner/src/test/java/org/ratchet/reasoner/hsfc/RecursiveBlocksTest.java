@@ -87,6 +87,7 @@ class RecursiveBlocksTest {
         tested.setState(tested.initialState());
         reference.setState(reference.initialState());
         int jumps = 0;
+        int unaskedAdvances = 0;
         State lastTarget = null;
         for (int step = 0; step < steps; step++) {
             String where = "step " + step + ": ";
@@ -121,11 +122,38 @@ class RecursiveBlocksTest {
                 }
                 reference.setState(referenceState(reference, tested, target));
                 jumps++;
+                if (random.nextBoolean() && advanceUnasked(tested, reference, random, joint, referenceJoint)) {
+                    unaskedAdvances++;
+                }
                 continue;
             }
             Differential.advanceBoth(tested, reference, random, joint, referenceJoint);
         }
         assertTrue(jumps > 0, "the walk jumped between states");
+        assertTrue(unaskedAdvances > 0, "the walk advanced a state it had just set without asking anything of it");
+    }
+
+    /**
+     * Advances both machines by moves the reference lists, asking the tested machine nothing of the state
+     * just set, as the search does when it steps from a node whose moves it knows. False where the state has
+     * no joint move (terminal, or a role without moves).
+     */
+    private static boolean advanceUnasked(StateMachine tested, StateMachine reference, SplittableRandom random,
+            int[] joint, int[] referenceJoint) {
+        if (reference.isTerminal()) {
+            return false;
+        }
+        for (int r = 0; r < joint.length; r++) {
+            int count = reference.legalCount(r);
+            if (count == 0) {
+                return false;
+            }
+            referenceJoint[r] = reference.legalMove(r, random.nextInt(count));
+            joint[r] = tested.moveId(r, reference.move(referenceJoint[r]));
+        }
+        tested.advance(joint);
+        reference.advance(referenceJoint);
+        return true;
     }
 
     private static State referenceState(StateMachine reference, StateMachine tested, State state) {
