@@ -170,7 +170,10 @@ public final class Program {
         return false;
     }
 
-    /** Whether a condition code (an ID that must be present, or the complement of one that must be absent) is in ids. */
+    /**
+     * Whether one of the condition codes (an ID that must be present, or the complement of one that must be
+     * absent) names an ID of {@code ids}.
+     */
     private static boolean readsAny(int[] conditions, long[] ids) {
         for (int code : conditions) {
             int id = code >= 0 ? code : ~code;
