@@ -1599,6 +1599,7 @@ public final class HsfcMachine implements StateMachine {
         Incremental kept = incremental;
         int[] readerStart = kept.readerStart;
         int[] readers = kept.readers;
+        int[] readerSplit = kept.readerSplit;
         int factCount = kept.factCount;
         int trueOffset = offsets[program.facts.trueRelation];
         int capacity = changed.length;
@@ -1612,17 +1613,41 @@ public final class HsfcMachine implements StateMachine {
                 continue;
             }
             counted[item >>> 6] ^= mask;
-            for (int r = readerStart[item], stop = readerStart[item + 1]; r < stop; r++) {
-                int entry = readers[r];
-                int i = entry ^ (entry >> 31);
-                // entry >= 0: the item's presence satisfies the condition; negative: its absence does
-                if ((entry >= 0) == present) {
-                    if (--unsatisfied[i] == 0) {
-                        derive(i);
-                    }
-                } else if (unsatisfied[i]++ == 0) {
-                    underive(i);
-                }
+            // the item's presence readers (entries i) come first, then its absence readers (entries ~i)
+            int start = readerStart[item];
+            int split = readerSplit[item];
+            int stop = readerStart[item + 1];
+            if (present) {
+                satisfy(readers, start, split, 0);
+                unsatisfy(readers, split, stop, -1);
+            } else {
+                unsatisfy(readers, start, split, 0);
+                satisfy(readers, split, stop, -1);
+            }
+        }
+    }
+
+    /**
+     * The instances of readers[from .. to) have one failing condition fewer; {@code flip} is -1 for absence
+     * readers, whose entries are complemented (x ^ -1 == ~x), else 0.
+     */
+    private void satisfy(int[] readers, int from, int to, int flip) {
+        int[] unsatisfied = this.unsatisfied;
+        for (int r = from; r < to; r++) {
+            int i = readers[r] ^ flip;
+            if (--unsatisfied[i] == 0) {
+                derive(i);
+            }
+        }
+    }
+
+    /** The instances of readers[from .. to) have one failing condition more; {@code flip} as for satisfy. */
+    private void unsatisfy(int[] readers, int from, int to, int flip) {
+        int[] unsatisfied = this.unsatisfied;
+        for (int r = from; r < to; r++) {
+            int i = readers[r] ^ flip;
+            if (unsatisfied[i]++ == 0) {
+                underive(i);
             }
         }
     }

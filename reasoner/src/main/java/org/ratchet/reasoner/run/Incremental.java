@@ -102,10 +102,13 @@ final class Incremental {
      * The instances reading watched item w: readers[readerStart[w] .. readerStart[w+1]-1], one entry per
      * condition on w. Entry i is a condition that w's presence satisfies, ~i (negative) one its absence
      * satisfies. An instance reading w both ways has no entry for w (one of the two always fails), and one
-     * reading it twice the same way has two.
+     * reading it twice the same way has two. Within w's entries those its presence satisfies come first, up
+     * to readerSplit[w]: a change of w then runs two loops that each know which way their counts move, with
+     * no test of the entry's sign (which mispredicted where a fact's readers mix both).
      */
     final int[] readerStart;
     final int[] readers;
+    final int[] readerSplit;
     /** How many kept IDs are merged into another derived alike (see {@link #mergeEquivalentIds}). */
     final int mergedIds;
     /**
@@ -122,8 +125,8 @@ final class Incremental {
     private Incremental(Phase state, Reset reset, int[] relations, int[] guarded, int firstGuarded, int[] groupOf,
             int[] groupStart, int[] guardFact, int[] conditionStart, int[] conditions, int[] result,
             int[] resultRelation, int[] resultSlot, int[] slotBase, int slotCount, int factCount, int[] readerStart,
-            int[] readers, int mergedIds, int[] duplicateStart, int[] duplicateSlot, int[] duplicateGlobal,
-            int[] duplicateRelation) {
+            int[] readers, int[] readerSplit, int mergedIds, int[] duplicateStart, int[] duplicateSlot,
+            int[] duplicateGlobal, int[] duplicateRelation) {
         this.state = state;
         this.reset = reset;
         this.relations = relations;
@@ -142,6 +145,7 @@ final class Incremental {
         this.factCount = factCount;
         this.readerStart = readerStart;
         this.readers = readers;
+        this.readerSplit = readerSplit;
         this.mergedIds = mergedIds;
         this.duplicateStart = duplicateStart;
         this.duplicateSlot = duplicateSlot;
@@ -428,6 +432,7 @@ final class Incremental {
         int[] readers = new int[readerStart[watched]];
         forEachWatched(instanceStart, codes, layout, trueOffset, trueEnd, slotBase, owners, starts, ends, factCount,
             (i, w, entry) -> readers[fill[w]++] = entry);
+        int[] readerSplit = presenceReadersFirst(readerStart, readers);
         IntArrayList clearedLeft = new IntArrayList();
         for (int r : cleared) {
             if (!kept[r]) {
@@ -439,8 +444,37 @@ final class Incremental {
         return new Incremental(rest, reset, keptRelations.toIntArray(), guardedRelations.toIntArray(), firstGuarded,
             groupOf, groupStart.toIntArray(), guardFact.toIntArray(), instanceStart, codes, result.toIntArray(),
             resultRelation.toIntArray(), resultSlot, slotBase, slotCount, factCount, readerStart, readers,
-            merged, duplicateStart, duplicateSlot, Arrays.stream(duplicateSlot).map(slot -> slotGlobal[slot]).toArray(),
+            readerSplit, merged, duplicateStart, duplicateSlot,
+            Arrays.stream(duplicateSlot).map(slot -> slotGlobal[slot]).toArray(),
             Arrays.stream(duplicateSlot).map(slot -> slotRelation[slot]).toArray());
+    }
+
+    /**
+     * Puts each watched item's presence readers (entries ≥ 0) before its absence readers, each group in its
+     * order, and returns per item where its absence readers start.
+     */
+    private static int[] presenceReadersFirst(int[] readerStart, int[] readers) {
+        int watched = readerStart.length - 1;
+        int[] split = new int[watched];
+        int[] absent = new int[16];
+        for (int w = 0; w < watched; w++) {
+            int to = readerStart[w];
+            int absentCount = 0;
+            for (int r = readerStart[w], stop = readerStart[w + 1]; r < stop; r++) {
+                int entry = readers[r];
+                if (entry >= 0) {
+                    readers[to++] = entry;
+                } else {
+                    if (absentCount == absent.length) {
+                        absent = Arrays.copyOf(absent, 2 * absentCount);
+                    }
+                    absent[absentCount++] = entry;
+                }
+            }
+            split[w] = to;
+            System.arraycopy(absent, 0, readers, to, absentCount);
+        }
+        return split;
     }
 
     /**
