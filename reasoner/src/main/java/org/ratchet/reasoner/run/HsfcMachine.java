@@ -613,11 +613,7 @@ public final class HsfcMachine implements StateMachine {
             int fact = added[i];
             write(factPart[fact], trueOffset + fact);
         }
-        if (keptPending) {
-            synchroniseKept(); // the kept relations are behind the state before this advance: compare it whole
-        } else {
-            synchroniseChanges(dropped, droppedCount, added, addedCount);
-        }
+        synchroniseChanges(dropped, droppedCount, added, addedCount);
         computeStateRelations();
     }
 
@@ -1545,11 +1541,16 @@ public final class HsfcMachine implements StateMachine {
 
     /**
      * {@link #synchroniseKept} where the changes are known: an advance that changed the state in place names
-     * the facts it dropped (global IDs) and added (fact IDs), so the state need not be compared whole.
+     * the facts it dropped (global IDs) and added (fact IDs), so the state need not be compared whole, unless
+     * the kept relations were behind the state those changes were made to.
      */
     private void synchroniseChanges(int[] dropped, int droppedCount, int[] added, int addedCount) {
         Incremental kept = incremental;
         if (kept == null) {
+            return;
+        }
+        if (keptPending) {
+            synchroniseKept(); // see setState(int[], int, int)
             return;
         }
         int[] readerStart = kept.readerStart;

@@ -633,7 +633,8 @@ final class Incremental {
         return false;
     }
 
-    private static int idOf(int code) {
+    /** The global ID a condition code names: the ID that must be present, or the one whose complement it is. */
+    static int idOf(int code) {
         return code ^ (code >> 31);
     }
 

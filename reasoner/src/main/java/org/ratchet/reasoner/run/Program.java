@@ -90,24 +90,14 @@ public final class Program {
         // what reads relations other than the kept rules' counts: the machine itself, and the goal and next rules
         int[] readByMachine = {roles.legalRelation, roles.goalRelation,
             layout.contains(SymbolTable.TERMINAL) ? layout.index(SymbolTable.TERMINAL) : -1};
-        List<RulePlan> otherPhases = new ArrayList<>();
-        for (Phase phase : new Phase[] {goal, next}) {
-            for (Block block : phase.blocks) {
-                otherPhases.addAll(Arrays.asList(block.rules));
-            }
-        }
-        for (RulePlan plan : framePlans) {
-            if (plan != null) {
-                otherPhases.add(plan);
-            }
-        }
+        List<RulePlan> otherPhases = rulesOf(framePlans, goal, next);
         incremental = Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
             terms.factCount(), true, readByMachine, otherPhases);
         incrementalWithoutGuards = incremental == null || incremental.guarded.length == 0 ? incremental
             : Incremental.of(layout, permanent, state, clearedRelations, facts.trueRelation, facts.trueParts,
                 terms.factCount(), false, readByMachine, otherPhases);
         frames = Frames.of(layout, next.blocks, framePlans, facts, terms.factCount());
-        advanceReadsStatePhase = reads(otherPhasesOf(next, framePlans), heads(state), layout);
+        advanceReadsStatePhase = reads(rulesOf(framePlans, next), heads(state), layout);
         InstanceSet terminal = grounder.set(SymbolTable.TERMINAL);
         terminalId = terminal.size() == 0 ? -1 : layout.offset(layout.index(SymbolTable.TERMINAL));
         InstanceSet initSet = grounder.set(SymbolTable.INIT);
@@ -118,11 +108,13 @@ public final class Program {
         initialState = State.of(initial);
     }
 
-    /** The next phase's rules and the frame axioms' own plans of them. */
-    private static List<RulePlan> otherPhasesOf(Phase next, RulePlan[] framePlans) {
+    /** The phases' rules in order, then the frame axioms' own plans of next rules. */
+    private static List<RulePlan> rulesOf(RulePlan[] framePlans, Phase... phases) {
         List<RulePlan> rules = new ArrayList<>();
-        for (Block block : next.blocks) {
-            rules.addAll(Arrays.asList(block.rules));
+        for (Phase phase : phases) {
+            for (Block block : phase.blocks) {
+                rules.addAll(Arrays.asList(block.rules));
+            }
         }
         for (RulePlan plan : framePlans) {
             if (plan != null) {
@@ -146,14 +138,11 @@ public final class Program {
     /** Whether one of the rules has an input on one of the relations, or a condition on one of their IDs. */
     private static boolean reads(List<RulePlan> rules, int[] relations, RelationLayout layout) {
         boolean[] isRead = new boolean[layout.count()];
-        long[] ids = new long[0];
+        // sized as the machine's bits: one bit past the last ID, named by the absence that always holds
+        long[] ids = new long[(layout.totalSize() >>> 6) + 1];
         for (int r : relations) {
             isRead[r] = true;
-            int last = layout.offset(r) + layout.size(r) - 1;
-            if (layout.size(r) > 0 && (last >>> 6) >= ids.length) {
-                ids = Arrays.copyOf(ids, (last >>> 6) + 1);
-            }
-            for (int global = layout.offset(r); global <= last; global++) {
+            for (int global = layout.offset(r), stop = global + layout.size(r); global < stop; global++) {
                 ids[global >>> 6] |= 1L << global;
             }
         }
@@ -176,8 +165,8 @@ public final class Program {
      */
     private static boolean readsAny(int[] conditions, long[] ids) {
         for (int code : conditions) {
-            int id = code >= 0 ? code : ~code;
-            if ((id >>> 6) < ids.length && (ids[id >>> 6] & (1L << id)) != 0) {
+            int id = Incremental.idOf(code);
+            if ((ids[id >>> 6] & (1L << id)) != 0) {
                 return true;
             }
         }
