@@ -4,6 +4,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.ratchet.reasoner.State;
 import org.ratchet.reasoner.gdl.Compound;
 import org.ratchet.reasoner.gdl.SymbolTable;
@@ -30,6 +32,7 @@ import org.ratchet.reasoner.tables.RulePlan;
  * the arrays it reads in locals). Immutable; shared by every machine of a game.
  */
 public final class Program {
+    private static final Logger LOG = LogManager.getLogger(Program.class);
     /** The relation indices, offsets and sizes the tables were built for. */
     public final RelationLayout layout;
     /** offsets[r]: where relation r's knowledge-base list starts, and its first global ID. */
@@ -376,6 +379,33 @@ public final class Program {
             }
             room.set(k + 1, Math.max(room.getInt(k + 1), rule.stages[k].maxRoom));
         }
+    }
+
+    /**
+     * The generated rule code per keeping (its state phase differs), made on first use; {@link #NO_CODE} where
+     * it could not be made.
+     */
+    private final RuleCode.Factory[] ruleCode = new RuleCode.Factory[Keeping.values().length];
+    private static final RuleCode.Factory NO_CODE = new RuleCode.Factory(null);
+
+    /**
+     * The generated code of machines keeping this much, or null where there is none: a class file has limits
+     * (65,535 constants, 64 KiB a method) that a game's rules can exceed, and its machines then run the rules
+     * by their own loops, as fast as before there was generated code.
+     */
+    synchronized RuleCode.Factory ruleCode(Keeping keeping) {
+        RuleCode.Factory factory = ruleCode[keeping.ordinal()];
+        if (factory == null) {
+            Incremental kept = incremental(keeping);
+            try {
+                factory = RuleCode.generate(kept == null ? state : kept.state, goal, next, frames);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.warn("hsfc: the rules run without generated code ({})", e.toString());
+                factory = NO_CODE;
+            }
+            ruleCode[keeping.ordinal()] = factory;
+        }
+        return factory == NO_CODE ? null : factory;
     }
 
     /** What machines keeping this much keep up to date between states: null for nothing. */
