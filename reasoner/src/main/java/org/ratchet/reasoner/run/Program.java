@@ -386,7 +386,7 @@ public final class Program {
      * it could not be made.
      */
     private final RuleCode.Factory[] ruleCode = new RuleCode.Factory[Keeping.values().length];
-    private static final RuleCode.Factory NO_CODE = new RuleCode.Factory(null);
+    private static final RuleCode.Factory NO_CODE = new RuleCode.Factory(null, 0, 0);
 
     /**
      * The generated code of machines keeping this much, or null where there is none: a class file has limits
@@ -397,8 +397,11 @@ public final class Program {
         RuleCode.Factory factory = ruleCode[keeping.ordinal()];
         if (factory == null) {
             Incremental kept = incremental(keeping);
+            long start = System.nanoTime();
             try {
                 factory = RuleCode.generate(kept == null ? state : kept.state, goal, next, frames);
+                LOG.debug("hsfc: {} rules as bytecode for keeping {}: {} bytes in {} ms", factory.rules, keeping,
+                    factory.bytes, (System.nanoTime() - start) / 1_000_000);
             } catch (RuntimeException | LinkageError e) {
                 LOG.warn("hsfc: the rules run without generated code ({})", e.toString());
                 factory = NO_CODE;

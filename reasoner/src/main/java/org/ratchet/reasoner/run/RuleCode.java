@@ -58,9 +58,14 @@ abstract class RuleCode {
     /** A program's generated class: makes the instance of each machine. */
     static final class Factory {
         private final MethodHandle constructor;
+        /** How many rules have methods of their own, and the class file's size: for the compile's log. */
+        final int rules;
+        final int bytes;
 
-        Factory(MethodHandle constructor) {
+        Factory(MethodHandle constructor, int rules, int bytes) {
             this.constructor = constructor;
+            this.rules = rules;
+            this.bytes = bytes;
         }
 
         RuleCode bind(HsfcMachine machine, int[] kb, int[] end, long[] bits) {
@@ -127,12 +132,13 @@ abstract class RuleCode {
             frameDispatch();
             staticInitialiser();
             cw.visitEnd();
+            byte[] bytes = cw.toByteArray();
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClassWithClassData(
-                    cw.toByteArray(), constants.toArray(), true);
+                    bytes, constants.toArray(), true);
                 MethodHandle constructor = lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(
                     void.class, HsfcMachine.class, int[].class, int[].class, long[].class));
-                return new Factory(constructor);
+                return new Factory(constructor, ruleMethods.size(), bytes.length);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("generated rule code did not load", e);
             }
@@ -322,6 +328,8 @@ abstract class RuleCode {
         private static final int OPTIONS = 15;
         private static final int MASK = 16; // long: 16-17
         private static final int OLD = 18; // long: 18-19
+        /** The end of a wide row of conditions tested by a loop (C runs up to it), inside a probe loop's STOP. */
+        private static final int ROW_END = 20;
 
         private final Generator generator;
         private final RulePlan rule;
@@ -706,10 +714,10 @@ abstract class RuleCode {
             mv.visitVarInsn(ISTORE, C);
             push(mv, width);
             mv.visitInsn(IADD);
-            mv.visitVarInsn(ISTORE, STOP);
+            mv.visitVarInsn(ISTORE, ROW_END);
             mv.visitLabel(loop);
             mv.visitVarInsn(ILOAD, C);
-            mv.visitVarInsn(ILOAD, STOP);
+            mv.visitVarInsn(ILOAD, ROW_END);
             mv.visitJumpInsn(IF_ICMPGE, out);
             generator.constant(mv, stage.conditions, "[I");
             mv.visitVarInsn(ILOAD, C);

@@ -30,6 +30,17 @@ class RuleCodeTest {
         compare(GameLoader.load(GameCorpus.repositoryGame(name)), 7, 1_500);
     }
 
+    /**
+     * With every table sparse (a table budget of 0), every dynamic input is read by its probes, and
+     * nineBoardTicTacToe then has rows of more than six conditions inside probe loops, which a loop tests.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"nineBoardTicTacToe", "blocker", "breakthroughSmall"})
+    void generatedCodeAgreesWithTheMachinesLoopsOnSparseTables(String name) throws Exception {
+        GameDescription game = GameLoader.load(GameCorpus.repositoryGame(name));
+        compare(HsfcCompiler.compile(game, EngineOptions.defaults(), 0), 11, 1_000);
+    }
+
     @Test
     void theComparedGamesHaveRulesOfThreeInputs() throws Exception {
         boolean threeInputs = false;
@@ -73,7 +84,10 @@ class RuleCodeTest {
     }
 
     private static void compare(GameDescription game, long seed, int steps) throws Exception {
-        HsfcGame compiled = HsfcCompiler.compile(game, EngineOptions.defaults());
+        compare(HsfcCompiler.compile(game, EngineOptions.defaults()), seed, steps);
+    }
+
+    private static void compare(HsfcGame compiled, long seed, int steps) {
         for (Keeping keeping : Keeping.values()) {
             HsfcMachine generated = new HsfcMachine(compiled.description, compiled.terms, compiled.program,
                 keeping, true, true);
