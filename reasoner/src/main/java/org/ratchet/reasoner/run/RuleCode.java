@@ -2,6 +2,7 @@ package org.ratchet.reasoner.run;
 
 import static org.objectweb.asm.Opcodes.*;
 
+import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -24,7 +25,8 @@ import org.ratchet.reasoner.tables.RulePlan;
  * whether to stop after one), and every rule of a game passes through the same few loops, so the processor
  * cannot predict those branches; a loop of its own per rule has none of them. Where a rule's first input has
  * few candidates (a static input's RefNos, a sparse input's probes), they are unrolled into straight-line
- * tests of constant bits, as a propositional network would test them.
+ * tests of constant bits, as a propositional network would test them, and so is the second input for each
+ * such candidate that leaves it few.
  *
  * <p>Recursive blocks are run by the machine (their passes read parts of lists, see {@link Block}). One
  * class is generated per
@@ -83,6 +85,11 @@ abstract class RuleCode {
      * method well inside the JIT's limit (it never compiles a method of over 8,000 bytes).
      */
     private static final int UNROLLED_TESTS = 160;
+    /**
+     * Most methods of a stage 1 for one constant RefNo in a class: past them stage 1 has only its general
+     * method, so that a game of many rules stays within a class file's limits.
+     */
+    private static final int MOST_SPECIALISED = 2_000;
     /** Most conditions of a row tested inline; a wider row is tested by a loop. */
     private static final int INLINE_WIDTH = 6;
     /** Most rule calls in one generated method (a method over 8,000 bytes of bytecode is never compiled). */
@@ -116,6 +123,8 @@ abstract class RuleCode {
         private final Map<RulePlan, String> ruleMethods = new IdentityHashMap<>();
         private final Phase[] phases;
         private final Frames frames;
+        /** How many methods of stage 1 for one constant RefNo have been written (see {@link #MOST_SPECIALISED}). */
+        private int specialisedMethods;
 
         Generator(Phase state, Phase goal, Phase next, Frames frames) {
             this.phases = new Phase[] {state, goal, next};
@@ -305,9 +314,10 @@ abstract class RuleCode {
 
     /**
      * One rule's methods: the rule's own (HsfcMachine's run for this rule alone: its preconditions, then its
-     * first input for RefNo 0, where every candidate is a constant) and one per later input, taking the RefNo
-     * the input before passed and the head's list end, and returning that end. Nested calls replace the
-     * machine's stage buffers: the JIT inlines the small ones. Locals: the RefNo and list end, the knowledge
+     * first input for RefNo 0, where every candidate is a constant), one per later input, and one of the
+     * second input per constant RefNo the first passes where that leaves few candidates. The later ones take
+     * the RefNo the input before passed and the head's list end, and return that end. Nested calls replace
+     * the machine's stage buffers: the JIT inlines the small ones. Locals: the RefNo and list end, the knowledge
      * base's arrays, a loop's index, bound and current RefNo, and scratch for the tests and the append.
      */
     private static final class RuleWriter {
@@ -335,6 +345,11 @@ abstract class RuleCode {
         private final RulePlan rule;
         private final String name;
         private MethodVisitor mv;
+        /**
+         * The constant RefNos stage 0 passes to stage 1 for which stage 1 has a method of its own (its
+         * candidates written out; the method's RefNo argument is then unused).
+         */
+        private final IntLinkedOpenHashSet specialised = new IntLinkedOpenHashSet();
 
         RuleWriter(Generator generator, RulePlan rule, String name) {
             this.generator = generator;
@@ -362,7 +377,7 @@ abstract class RuleCode {
             if (rule.stages.length == 0) {
                 appendConstant(rule.result[0]);
             } else {
-                firstStage(rule.stages[0]);
+                constantStage(0, 0);
             }
             mv.visitVarInsn(ALOAD, END);
             push(mv, rule.headRelation);
@@ -382,6 +397,16 @@ abstract class RuleCode {
                 mv.visitMaxs(0, 0);
                 mv.visitEnd();
             }
+            for (int ref : specialised) {
+                mv = generator.cw.visitMethod(ACC_PRIVATE, stageMethod(1) + "_" + ref, "(II)I", null, null);
+                mv.visitCode();
+                loadArrays();
+                constantStage(1, ref);
+                mv.visitVarInsn(ILOAD, POSITION);
+                mv.visitInsn(IRETURN);
+                mv.visitMaxs(0, 0);
+                mv.visitEnd();
+            }
         }
 
         private void loadArrays() {
@@ -396,34 +421,38 @@ abstract class RuleCode {
             mv.visitVarInsn(ASTORE, BITS);
         }
 
-        /** Stage 0 for RefNo 0: few candidates are written out as constant tests. */
-        private void firstStage(RulePlan.Stage stage) {
+        /**
+         * Stage k for constant RefNo {@code ref} (stage 0: RefNo 0; stage 1: a RefNo stage 0 passes as a
+         * constant): few candidates are written out as constant tests.
+         */
+        private void constantStage(int k, int ref) {
+            RulePlan.Stage stage = rule.stages[k];
             Label out = new Label();
             if (stage.fixed != null) {
-                int[] options = stage.fixed[0];
+                int[] options = stage.fixed[ref];
                 if (unrolls(stage, options.length)) {
                     for (int next : options) {
                         Label fail = new Label();
                         testRow(stage, next, fail);
-                        passConstant(0, next, out);
+                        passConstant(k, next, out);
                         mv.visitLabel(fail);
                     }
                 } else {
                     generator.constant(mv, options, "[I");
                     mv.visitVarInsn(ASTORE, OPTIONS);
-                    staticLoop(0);
+                    staticLoop(k);
                 }
                 mv.visitLabel(out);
                 return;
             }
             if (stage.probeStart == null) {
-                push(mv, -stage.offset);
+                push(mv, ref * stage.size - stage.offset);
                 mv.visitVarInsn(ISTORE, TABLE_BASE);
-                scanLoop(0);
+                scanLoop(k);
                 mv.visitLabel(out);
                 return;
             }
-            int candidates = stage.probeStart[1] - stage.probeStart[0];
+            int candidates = stage.probeStart[ref + 1] - stage.probeStart[ref];
             Label scan = new Label();
             if (stage.table != null) {
                 // the machine's choice (probes): probe when clearly fewer candidates than listed IDs
@@ -432,32 +461,41 @@ abstract class RuleCode {
                 mv.visitJumpInsn(IF_ICMPGE, scan);
             }
             if (unrolls(stage, candidates)) {
-                for (int j = 2 * stage.probeStart[0]; j < 2 * stage.probeStart[1]; j += 2) {
+                for (int j = 2 * stage.probeStart[ref]; j < 2 * stage.probeStart[ref + 1]; j += 2) {
                     Label fail = new Label();
                     testConstant(stage.offset + stage.probes[j], fail);
                     int next = stage.probes[j + 1];
                     testRow(stage, next, fail);
-                    passConstant(0, next, out);
+                    passConstant(k, next, out);
                     mv.visitLabel(fail);
                 }
             } else {
-                push(mv, 2 * stage.probeStart[0]);
+                push(mv, 2 * stage.probeStart[ref]);
                 mv.visitVarInsn(ISTORE, I);
-                push(mv, 2 * stage.probeStart[1]);
+                push(mv, 2 * stage.probeStart[ref + 1]);
                 mv.visitVarInsn(ISTORE, STOP);
-                probeLoop(0);
+                probeLoop(k);
             }
             if (stage.table != null) {
                 mv.visitJumpInsn(GOTO, out);
                 mv.visitLabel(scan);
-                push(mv, -stage.offset);
+                push(mv, ref * stage.size - stage.offset);
                 mv.visitVarInsn(ISTORE, TABLE_BASE);
-                scanLoop(0);
+                scanLoop(k);
             }
             mv.visitLabel(out);
         }
 
-        /** Whether this many candidates of stage 0 are written out one by one. */
+        /** Whether stage 1 for constant RefNo {@code ref} has few enough candidates to be written out. */
+        private boolean specialises(int ref) {
+            RulePlan.Stage stage = rule.stages[1];
+            if (stage.fixed != null) {
+                return unrolls(stage, stage.fixed[ref].length);
+            }
+            return stage.probeStart != null && unrolls(stage, stage.probeStart[ref + 1] - stage.probeStart[ref]);
+        }
+
+        /** Whether this many candidates of a stage for a constant RefNo are written out one by one. */
         private static boolean unrolls(RulePlan.Stage stage, int candidates) {
             return stage.width <= INLINE_WIDTH && candidates * (stage.width + 1) <= UNROLLED_TESTS;
         }
@@ -556,7 +594,7 @@ abstract class RuleCode {
             mv.visitLabel(out);
         }
 
-        /** for (i = offset; i < end[relation]; i++) { next = table[TABLE_BASE + kb[i]]; if (next ≥ 0 && ...) pass } */
+        /** for (i = offset; i < end[relation]; i++) { next = table[TABLE_BASE + kb[i]]; if (next ≥ 0 ...) pass } */
         private void scanLoop(int k) {
             RulePlan.Stage stage = rule.stages[k];
             Label loop = new Label();
@@ -639,6 +677,14 @@ abstract class RuleCode {
         private void passConstant(int k, int next, Label out) {
             if (k == rule.stages.length - 1) {
                 appendConstant(rule.result[next]);
+            } else if (k == 0 && generator.specialisedMethods < MOST_SPECIALISED && specialises(next)) {
+                generator.specialisedMethods++;
+                specialised.add(next);
+                mv.visitVarInsn(ALOAD, 0);
+                push(mv, next);
+                mv.visitVarInsn(ILOAD, POSITION);
+                mv.visitMethodInsn(INVOKESPECIAL, NAME, stageMethod(1) + "_" + next, "(II)I", false);
+                mv.visitVarInsn(ISTORE, POSITION);
             } else {
                 push(mv, next);
                 mv.visitVarInsn(ISTORE, NEXT);
