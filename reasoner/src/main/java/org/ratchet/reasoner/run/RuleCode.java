@@ -571,7 +571,6 @@ abstract class RuleCode {
 
         /** for (int next : OPTIONS) if (conditions hold) pass(next); */
         private void staticLoop(int k) {
-            RulePlan.Stage stage = rule.stages[k];
             Label loop = new Label();
             Label step = new Label();
             Label out = new Label();
@@ -586,12 +585,7 @@ abstract class RuleCode {
             mv.visitVarInsn(ILOAD, I);
             mv.visitInsn(IALOAD);
             mv.visitVarInsn(ISTORE, NEXT);
-            testRow(stage, step);
-            passVariable(k, out);
-            mv.visitLabel(step);
-            mv.visitIincInsn(I, 1);
-            mv.visitJumpInsn(GOTO, loop);
-            mv.visitLabel(out);
+            testPassAndStep(k, loop, step, out, 1);
         }
 
         /** for (i = offset; i < end[relation]; i++) { next = table[TABLE_BASE + kb[i]]; if (next ≥ 0 ...) pass } */
@@ -606,10 +600,7 @@ abstract class RuleCode {
             mv.visitVarInsn(ISTORE, N);
             push(mv, stage.offset);
             mv.visitVarInsn(ISTORE, I);
-            mv.visitLabel(loop);
-            mv.visitVarInsn(ILOAD, I);
-            mv.visitVarInsn(ILOAD, N);
-            mv.visitJumpInsn(IF_ICMPGE, out);
+            loopWhileBelow(loop, N, out);
             generator.constant(mv, stage.table, "[I");
             mv.visitVarInsn(ILOAD, TABLE_BASE);
             mv.visitVarInsn(ALOAD, KB);
@@ -620,12 +611,7 @@ abstract class RuleCode {
             mv.visitInsn(DUP);
             mv.visitVarInsn(ISTORE, NEXT);
             mv.visitJumpInsn(IFLT, step);
-            testRow(stage, step);
-            passVariable(k, out);
-            mv.visitLabel(step);
-            mv.visitIincInsn(I, 1);
-            mv.visitJumpInsn(GOTO, loop);
-            mv.visitLabel(out);
+            testPassAndStep(k, loop, step, out, 1);
         }
 
         /** The probes from I to STOP: for each (χ, next), if offset+χ is present and ... pass(next). */
@@ -634,10 +620,7 @@ abstract class RuleCode {
             Label loop = new Label();
             Label step = new Label();
             Label out = new Label();
-            mv.visitLabel(loop);
-            mv.visitVarInsn(ILOAD, I);
-            mv.visitVarInsn(ILOAD, STOP);
-            mv.visitJumpInsn(IF_ICMPGE, out);
+            loopWhileBelow(loop, STOP, out);
             generator.constant(mv, stage.probes, "[I");
             mv.visitVarInsn(ILOAD, I);
             mv.visitInsn(IALOAD);
@@ -647,13 +630,7 @@ abstract class RuleCode {
             }
             mv.visitVarInsn(ISTORE, GLOBAL);
             // has(global)
-            mv.visitVarInsn(ALOAD, BITS);
-            mv.visitVarInsn(ILOAD, GLOBAL);
-            push(mv, 6);
-            mv.visitInsn(IUSHR);
-            mv.visitInsn(LALOAD);
-            mv.visitVarInsn(ILOAD, GLOBAL);
-            mv.visitInsn(LUSHR);
+            pushWordShiftedToGlobal();
             mv.visitInsn(LCONST_1);
             mv.visitInsn(LAND);
             mv.visitInsn(LCONST_0);
@@ -665,10 +642,26 @@ abstract class RuleCode {
             mv.visitInsn(IADD);
             mv.visitInsn(IALOAD);
             mv.visitVarInsn(ISTORE, NEXT);
-            testRow(stage, step);
+            testPassAndStep(k, loop, step, out, 2);
+        }
+
+        /** A candidate loop's head: at {@code loop}, on to {@code out} once I reaches the bound. */
+        private void loopWhileBelow(Label loop, int boundLocal, Label out) {
+            mv.visitLabel(loop);
+            mv.visitVarInsn(ILOAD, I);
+            mv.visitVarInsn(ILOAD, boundLocal);
+            mv.visitJumpInsn(IF_ICMPGE, out);
+        }
+
+        /**
+         * The end of a loop over a stage's candidates, with the candidate's RefNo in local NEXT: its row's
+         * tests, the pass, then the step of I to the next candidate.
+         */
+        private void testPassAndStep(int k, Label loop, Label step, Label out, int increment) {
+            testRow(rule.stages[k], step);
             passVariable(k, out);
             mv.visitLabel(step);
-            mv.visitIincInsn(I, 2);
+            mv.visitIincInsn(I, increment);
             mv.visitJumpInsn(GOTO, loop);
             mv.visitLabel(out);
         }
@@ -775,6 +768,17 @@ abstract class RuleCode {
             mv.visitLabel(out);
         }
 
+        /** Pushes bits[GLOBAL >>> 6] >>> GLOBAL: the bit of the ID in local GLOBAL as the lowest. */
+        private void pushWordShiftedToGlobal() {
+            mv.visitVarInsn(ALOAD, BITS);
+            mv.visitVarInsn(ILOAD, GLOBAL);
+            push(mv, 6);
+            mv.visitInsn(IUSHR);
+            mv.visitInsn(LALOAD);
+            mv.visitVarInsn(ILOAD, GLOBAL);
+            mv.visitInsn(LUSHR);
+        }
+
         /** The condition code in local CODE (HsfcMachine.holdsBit): to {@code fail} unless it holds. */
         private void testVariable(Label fail) {
             // global = code ^ (code >> 31)
@@ -785,13 +789,7 @@ abstract class RuleCode {
             mv.visitInsn(IXOR);
             mv.visitVarInsn(ISTORE, GLOBAL);
             // ((bits[global >>> 6] >>> global) ^ (code >>> 31)) & 1
-            mv.visitVarInsn(ALOAD, BITS);
-            mv.visitVarInsn(ILOAD, GLOBAL);
-            push(mv, 6);
-            mv.visitInsn(IUSHR);
-            mv.visitInsn(LALOAD);
-            mv.visitVarInsn(ILOAD, GLOBAL);
-            mv.visitInsn(LUSHR);
+            pushWordShiftedToGlobal();
             mv.visitVarInsn(ILOAD, CODE);
             push(mv, 31);
             mv.visitInsn(IUSHR);
