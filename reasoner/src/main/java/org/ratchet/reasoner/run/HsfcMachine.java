@@ -1082,11 +1082,6 @@ public final class HsfcMachine implements StateMachine {
         deltaStart = -1;
     }
 
-    /** Frame rule {@code i} run here: the generated code's dispatch stops short of a game's thousandth. */
-    void runFrameRuleInterpreted(int i) {
-        run(frames.rules[i]);
-    }
-
     /** HSFC Figure 1: enumerate input combinations through the reference tables, post results. */
     private void run(RulePlan rule) {
         int[] preconditions = rule.preconditions;

@@ -29,7 +29,8 @@ import org.ratchet.reasoner.tables.RulePlan;
  * </ul>
  * Every field here and in the parts is final and package-private, read directly by {@link HsfcMachine}'s
  * hot loops on purpose (a deliberate specialisation: no getters between a loop and its arrays; a loop keeps
- * the arrays it reads in locals). Immutable; shared by every machine of a game.
+ * the arrays it reads in locals). Immutable but for the generated rule code, made on first use per keeping
+ * under the program's lock (see {@link #ruleCode}); shared by every machine of a game.
  */
 public final class Program {
     private static final Logger LOG = LogManager.getLogger(Program.class);

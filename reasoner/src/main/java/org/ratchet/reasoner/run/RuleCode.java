@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +95,11 @@ abstract class RuleCode {
     private static final int INLINE_WIDTH = 6;
     /** Most rule calls in one generated method (a method over 8,000 bytes of bytecode is never compiled). */
     private static final int CALLS_PER_METHOD = 1000;
+    /**
+     * Frame rules per dispatch switch: a table switch costs 4 bytes a case and each case's call and return
+     * about 5, so 500 cases keep a dispatch method well under the 8,000 bytes the JIT compiles.
+     */
+    private static final int FRAME_RULES_PER_SWITCH = 500;
 
     private static final String BASE = Type.getInternalName(RuleCode.class);
     private static final String MACHINE = Type.getInternalName(HsfcMachine.class);
@@ -270,30 +276,56 @@ abstract class RuleCode {
             mv.visitEnd();
         }
 
-        /** runFrameRule: a switch over the frame rules (those past the switch's bound run in the machine). */
+        /**
+         * runFrameRule: a switch over groups of {@link #FRAME_RULES_PER_SWITCH} frame rules, each group's own
+         * switch in a method of its own, so that every dispatch method stays small enough to be compiled.
+         */
         private void frameDispatch() {
-            MethodVisitor mv = cw.visitMethod(0, "runFrameRule", "(I)V", null, null);
-            mv.visitCode();
-            int count = frames == null ? 0 : Math.min(frames.rules.length, CALLS_PER_METHOD);
-            Label interpreted = new Label();
-            if (count > 0) {
-                Label[] labels = new Label[count];
-                for (int i = 0; i < count; i++) {
-                    labels[i] = new Label();
-                }
+            int count = frames == null ? 0 : frames.rules.length;
+            int groups = (count + FRAME_RULES_PER_SWITCH - 1) / FRAME_RULES_PER_SWITCH;
+            for (int g = 0; g < groups; g++) {
+                MethodVisitor mv = cw.visitMethod(ACC_PRIVATE, "frameRules" + g, "(I)V", null, null);
+                mv.visitCode();
+                int first = g * FRAME_RULES_PER_SWITCH;
+                int last = Math.min(count, first + FRAME_RULES_PER_SWITCH) - 1;
+                Label[] labels = new Label[last - first + 1];
+                Arrays.setAll(labels, i -> new Label());
+                Label done = new Label();
                 mv.visitVarInsn(ILOAD, 1);
-                mv.visitTableSwitchInsn(0, count - 1, interpreted, labels);
-                for (int i = 0; i < count; i++) {
-                    mv.visitLabel(labels[i]);
+                mv.visitTableSwitchInsn(first, last, done, labels);
+                for (int i = first; i <= last; i++) {
+                    mv.visitLabel(labels[i - first]);
                     callRule(mv, frames.rules[i]);
                     mv.visitInsn(RETURN);
                 }
+                mv.visitLabel(done);
+                mv.visitInsn(RETURN);
+                mv.visitMaxs(0, 0);
+                mv.visitEnd();
             }
-            mv.visitLabel(interpreted);
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, BASE, "machine", "L" + MACHINE + ";");
-            mv.visitVarInsn(ILOAD, 1);
-            mv.visitMethodInsn(INVOKEVIRTUAL, MACHINE, "runFrameRuleInterpreted", "(I)V", false);
+            MethodVisitor mv = cw.visitMethod(0, "runFrameRule", "(I)V", null, null);
+            mv.visitCode();
+            if (groups == 1) {
+                mv.visitVarInsn(ALOAD, 0);
+                mv.visitVarInsn(ILOAD, 1);
+                mv.visitMethodInsn(INVOKESPECIAL, NAME, "frameRules0", "(I)V", false);
+            } else if (groups > 1) {
+                Label[] labels = new Label[groups];
+                Arrays.setAll(labels, g -> new Label());
+                Label done = new Label();
+                mv.visitVarInsn(ILOAD, 1);
+                push(mv, FRAME_RULES_PER_SWITCH);
+                mv.visitInsn(IDIV);
+                mv.visitTableSwitchInsn(0, groups - 1, done, labels);
+                for (int g = 0; g < groups; g++) {
+                    mv.visitLabel(labels[g]);
+                    mv.visitVarInsn(ALOAD, 0);
+                    mv.visitVarInsn(ILOAD, 1);
+                    mv.visitMethodInsn(INVOKESPECIAL, NAME, "frameRules" + g, "(I)V", false);
+                    mv.visitInsn(RETURN);
+                }
+                mv.visitLabel(done);
+            }
             mv.visitInsn(RETURN);
             mv.visitMaxs(0, 0);
             mv.visitEnd();

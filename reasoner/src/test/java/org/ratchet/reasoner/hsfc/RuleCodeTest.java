@@ -83,6 +83,29 @@ class RuleCodeTest {
         compare(game, 3, 500);
     }
 
+    /**
+     * 1,200 next rules of 400 rows of eight switches (each row a relation of its own: a frame axiom and two
+     * flips), so the generated code dispatches its frame rules through several switches.
+     */
+    @Test
+    void gameOfManyFrameRulesAgrees() throws Exception {
+        StringBuilder rules = new StringBuilder("(role a) (<= (legal a (flip ?x)) (index ?x)) (goal a 100)\n");
+        rules.append("(index 1) (index 2) (index 3) (index 4) (index 5) (index 6) (index 7) (index 8)\n");
+        rules.append("(<= terminal (true (r1 1 off)) (true (r2 2 off)) (true (r3 3 off)))\n");
+        for (int k = 1; k <= 400; k++) {
+            String row = "r" + k;
+            rules.append("(<= (init (%s ?x on)) (index ?x))\n".formatted(row));
+            rules.append("(<= (next (%s ?x ?v)) (does a (flip ?y)) (true (%s ?x ?v)) (distinct ?x ?y))\n"
+                .formatted(row, row));
+            rules.append("(<= (next (%s ?x off)) (does a (flip ?x)) (true (%s ?x on)))\n".formatted(row, row));
+            rules.append("(<= (next (%s ?x on)) (does a (flip ?x)) (true (%s ?x off)))\n".formatted(row, row));
+        }
+        HsfcGame compiled = HsfcCompiler.compile(GameLoader.load(rules.toString()), EngineOptions.defaults());
+        assertTrue(compiled.program.nextRuleCount() > 1_000, "more next rules than two dispatch switches hold");
+        assertTrue(compiled.program.frameRuleCount() > 0, "the next rules include frame axioms");
+        compare(compiled, 5, 300);
+    }
+
     private static void compare(GameDescription game, long seed, int steps) throws Exception {
         compare(HsfcCompiler.compile(game, EngineOptions.defaults()), seed, steps);
     }
