@@ -123,6 +123,12 @@ public final class HsfcMachine implements StateMachine {
     private boolean goalsComputed;
     private boolean movesListed;
     /**
+     * Whether {@link #roleMoveCounts} hold the current state's counts while the moves are not listed yet (see
+     * {@link #countMoves}); selectedRoles marks the roles one move of which has been read off the bits since.
+     */
+    private boolean movesCounted;
+    private long selectedRoles;
+    /**
      * Where a state was set by its facts and no next rule reads what the state phase derives (see
      * {@link Program#advanceReadsStatePhase}): whether the state phase has yet to run for it, and whether the
      * kept relations have yet to catch up with it. The search sets a node's state to advance it by a move it
@@ -432,6 +438,7 @@ public final class HsfcMachine implements StateMachine {
         statePhasePending = false;
         goalsComputed = false;
         movesListed = false;
+        movesCounted = false;
     }
 
     @Override
@@ -453,6 +460,7 @@ public final class HsfcMachine implements StateMachine {
             statePhasePending = true;
             goalsComputed = false;
             movesListed = false;
+            movesCounted = false;
         }
     }
 
@@ -518,13 +526,21 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public int legalCount(int roleIndex) {
-        listMoves();
+        if (!movesListed && !movesCounted && !countMoves()) {
+            listMoves();
+        }
         return roleMoveCounts[roleIndex];
     }
 
     @Override
     public int legalMove(int roleIndex, int i) {
-        listMoves();
+        if (!movesListed) {
+            int move = selectOnce(roleIndex, i);
+            if (move >= 0) {
+                return move;
+            }
+            listMoves();
+        }
         if (i >= roleMoveCounts[roleIndex]) {
             throw new IndexOutOfBoundsException("role " + roleIndex + " has " + roleMoveCounts[roleIndex]
                 + " legal moves, asked for move " + i);
@@ -885,6 +901,7 @@ public final class HsfcMachine implements StateMachine {
         statePhasePending = false;
         goalsComputed = false;
         movesListed = false;
+        movesCounted = false;
     }
 
     /**
@@ -911,6 +928,100 @@ public final class HsfcMachine implements StateMachine {
             readMovesOffList(roles, offset);
         }
         movesListed = true;
+    }
+
+    /**
+     * Counts each role's legal moves off the legal relation's bits, without listing them, where
+     * {@link #listMoves} would read them off the bits too: a random playout then reads one move a role
+     * ({@link #selectMove}), and listing every move took an eighth of blocker's playouts. Returns false (nothing
+     * counted) where the moves are to be listed.
+     */
+    private boolean countMoves() {
+        RoleTables roles = program.roles;
+        int[] roleWordStart = roles.roleWordStart;
+        if (roleWordStart == null) {
+            return false;
+        }
+        catchUp();
+        if (roles.legalLastWord - roles.legalFirstWord > 2 * (end[roles.legalRelation] - offsets[roles.legalRelation])) {
+            return false;
+        }
+        long[] words = bits;
+        int[] legalWord = roles.legalWord;
+        long[] masks = roles.legalWordMask;
+        int[] counts = roleMoveCounts;
+        for (int role = 0, k = 0; role < counts.length; role++) {
+            int count = 0;
+            for (int stop = roleWordStart[role + 1]; k < stop; k++) {
+                count += Long.bitCount(words[legalWord[k]] & masks[k]);
+            }
+            counts[role] = count;
+        }
+        movesCounted = true;
+        selectedRoles = 0;
+        return true;
+    }
+
+    /**
+     * The role's {@code i}th legal move read off the bits where {@link #countMoves} counted them and no move of
+     * the role has been read so far in this state; else -1, and the moves are to be listed (the search reads
+     * every move of a node it expands: one pass over the bits then beats a select per move).
+     */
+    private int selectOnce(int roleIndex, int i) {
+        long role = 1L << roleIndex;
+        if (!movesCounted || (selectedRoles & role) != 0 || i < 0 || i >= roleMoveCounts[roleIndex]) {
+            return -1;
+        }
+        selectedRoles |= role;
+        RoleTables roles = program.roles;
+        int[] legalWord = roles.legalWord;
+        long[] masks = roles.legalWordMask;
+        for (int k = roles.roleWordStart[roleIndex]; ; k++) {
+            long word = bits[legalWord[k]] & masks[k];
+            int count = Long.bitCount(word);
+            if (i < count) {
+                // the first move (a turn-taking game's noop, where it is the role's only move) needs no select
+                int bit = i == 0 ? Long.numberOfTrailingZeros(word) : nthSetBit(word, i);
+                int global = (legalWord[k] << 6) + bit;
+                return roles.legalToDoes[global - offsets[roles.legalRelation]];
+            }
+            i -= count;
+        }
+    }
+
+    /**
+     * The position of the {@code n}th set bit (from 0, lowest first) of a word with more than n set: halves
+     * the word six times, keeping the half the bit lies in, with no branch (a loop clearing the lowest bit n
+     * times mispredicted its exit in every playout step; a loop over the halves was not unrolled).
+     */
+    static int nthSetBit(long word, int n) {
+        int position = 0;
+        int low = Long.bitCount(word & 0xFFFF_FFFFL);
+        int above = (low - n - 1) >> 31; // -1 where the bit lies above the low half, else 0
+        n -= low & above;
+        word >>>= 32 & above;
+        position += 32 & above;
+        low = Long.bitCount(word & 0xFFFFL);
+        above = (low - n - 1) >> 31;
+        n -= low & above;
+        word >>>= 16 & above;
+        position += 16 & above;
+        low = Long.bitCount(word & 0xFFL);
+        above = (low - n - 1) >> 31;
+        n -= low & above;
+        word >>>= 8 & above;
+        position += 8 & above;
+        low = Long.bitCount(word & 0xFL);
+        above = (low - n - 1) >> 31;
+        n -= low & above;
+        word >>>= 4 & above;
+        position += 4 & above;
+        low = Long.bitCount(word & 0x3L);
+        above = (low - n - 1) >> 31;
+        n -= low & above;
+        word >>>= 2 & above;
+        position += 2 & above;
+        return position + ((int) (word & 1) - n - 1 >>> 31);
     }
 
     /** {@link #listMoves} by the legal relation's bits, in ID order. */

@@ -1,6 +1,7 @@
 package org.ratchet.reasoner.run;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -283,6 +284,15 @@ public final class Program {
         /** The bitset words legal's global IDs span (first and last); unset (first past last) if it has none. */
         final int legalFirstWord;
         final int legalLastWord;
+        /**
+         * Where legal IDs run in move order and there are at most 64 roles, the bitset words holding each role's
+         * legal IDs, to count and pick a role's moves off the bits without listing them: role r's words are
+         * legalWord[k] for k from roleWordStart[r] to roleWordStart[r + 1], its IDs in each legalWordMask[k].
+         * Null otherwise.
+         */
+        final int[] roleWordStart;
+        final int[] legalWord;
+        final long[] legalWordMask;
         final int goalRelation;
         /** goalRole[i] and goalValue[i]: the role and score of goal instance i; role -1 for no valid score. */
         final int[] goalRole;
@@ -328,6 +338,33 @@ public final class Program {
             int legalOffset = layout.offset(legalRelation);
             legalFirstWord = legalOffset >>> 6;
             legalLastWord = legalSet.size() == 0 ? legalFirstWord - 1 : (legalOffset + legalSet.size() - 1) >>> 6;
+            if (inOrder && roles.size() <= Long.SIZE) {
+                roleWordStart = new int[roles.size() + 1];
+                IntArrayList words = new IntArrayList();
+                LongArrayList wordMasks = new LongArrayList();
+                for (int role = 0; role < roles.size(); role++) {
+                    long[] masks = new long[legalLastWord - legalFirstWord + 1];
+                    for (int i = 0; i < legalRole.length; i++) {
+                        if (legalRole[i] == role) {
+                            int global = legalOffset + i;
+                            masks[(global >>> 6) - legalFirstWord] |= 1L << global;
+                        }
+                    }
+                    for (int w = 0; w < masks.length; w++) {
+                        if (masks[w] != 0) {
+                            words.add(legalFirstWord + w);
+                            wordMasks.add(masks[w]);
+                        }
+                    }
+                    roleWordStart[role + 1] = words.size();
+                }
+                legalWord = words.toIntArray();
+                legalWordMask = wordMasks.toLongArray();
+            } else {
+                roleWordStart = null;
+                legalWord = null;
+                legalWordMask = null;
+            }
             InstanceSet goalSet = grounder.set(SymbolTable.GOAL);
             goalRole = new int[goalSet.size()];
             goalValue = new int[goalSet.size()];
