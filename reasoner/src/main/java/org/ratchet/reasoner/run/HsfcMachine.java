@@ -392,7 +392,9 @@ public final class HsfcMachine implements StateMachine {
         // without a kept snapshot the kept relations catch up from the state before, so their bits must
         // stay as they are: only a snapshot of them too makes the whole bitset's copy right
         if (bits.length <= 2 * total && (incremental == null || keptSnapshot != null)) {
-            lastSetBits = lastSetBits == null ? bits.clone() : lastSetBits;
+            if (lastSetBits == null) {
+                lastSetBits = new long[bits.length];
+            }
             System.arraycopy(bits, 0, lastSetBits, 0, bits.length);
         } else {
             lastSetBits = null;
@@ -916,7 +918,7 @@ public final class HsfcMachine implements StateMachine {
         RoleTables roles = program.roles;
         int legalRelation = roles.legalRelation;
         int offset = offsets[legalRelation];
-        if (roles.legalInMoveOrder && roles.legalLastWord - roles.legalFirstWord <= 2 * (end[legalRelation] - offset)) {
+        if (roles.legalInMoveOrder && legalBitsAreDense(roles)) {
             readMovesOffBits(roles, offset);
         } else {
             readMovesOffList(roles, offset);
@@ -925,10 +927,19 @@ public final class HsfcMachine implements StateMachine {
     }
 
     /**
+     * Whether the legal relation spans few bitset words beside the IDs listed in this state: then reading
+     * moves off its bits beats reading its list.
+     */
+    private boolean legalBitsAreDense(RoleTables roles) {
+        int relation = roles.legalRelation;
+        return roles.legalLastWord - roles.legalFirstWord <= 2 * (end[relation] - offsets[relation]);
+    }
+
+    /**
      * Counts each role's legal moves off the legal relation's bits, without listing them, where
      * {@link #listMoves} would read them off the bits too: a random playout then reads one move a role
-     * ({@link #selectMove}), and listing every move took an eighth of blocker's playouts. Returns false (nothing
-     * counted) where the moves are to be listed.
+     * ({@link #selectOnce}), and listing every move took an eighth of blocker's playouts. Returns false
+     * (nothing counted) where the moves are to be listed.
      */
     private boolean countMoves() {
         RoleTables roles = program.roles;
@@ -937,7 +948,7 @@ public final class HsfcMachine implements StateMachine {
             return false;
         }
         catchUp();
-        if (roles.legalLastWord - roles.legalFirstWord > 2 * (end[roles.legalRelation] - offsets[roles.legalRelation])) {
+        if (!legalBitsAreDense(roles)) {
             return false;
         }
         long[] words = bits;
