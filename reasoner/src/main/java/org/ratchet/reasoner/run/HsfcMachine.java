@@ -97,10 +97,11 @@ public final class HsfcMachine implements StateMachine {
     private final int[] exceptionFrame;
     private final int[] exceptionRef;
     /**
-     * Per next rule read by move (see {@link Frames#byMove}), in the current advance: whether a move played
-     * passes it; null where the advance does not pick rules by move.
+     * In the current advance, the next rules to run as a bitset over rule indices: those not read by move
+     * (see {@link Frames#byMove}) and those a move played passes; null where the advance does not pick rules
+     * by move.
      */
-    private final boolean[] armed;
+    private final long[] rulesToRun;
     /** The facts an advance takes out of the state, and those it adds (fact IDs). */
     private final int[] dropped;
     private final int[] added;
@@ -257,7 +258,7 @@ public final class HsfcMachine implements StateMachine {
             int parts = program.facts.trueParts.length;
             exceptionFrame = new int[parts];
             exceptionRef = new int[parts];
-            armed = frames.byMove == null ? null : new boolean[frames.rules.length];
+            rulesToRun = frames.byMove == null ? null : new long[frames.rulesNotByMove.length];
             dropped = new int[terms.factCount()];
             added = new int[program.facts.nextToTrue.length];
             stepExceptions = new int[parts][];
@@ -291,7 +292,7 @@ public final class HsfcMachine implements StateMachine {
         } else {
             exceptionFrame = null;
             exceptionRef = null;
-            armed = null;
+            rulesToRun = null;
             dropped = null;
             added = null;
             stepExceptions = null;
@@ -617,16 +618,19 @@ public final class HsfcMachine implements StateMachine {
                 continue;
             }
             Frames.Frame frame = frames.frame[f];
-            RulePlan.Stage last = frame.plan.stages[frame.plan.stages.length - 1];
+            RulePlan.Stage last = frame.last;
             int ref = exceptionRef[p];
             int[] table = last.table;
             int base = ref * last.size;
             int offset = last.offset;
-            int[] exceptions = frame.exceptions[ref];
-            int count = exceptions.length;
-            if (frame.stepRelations.length > 0) {
+            int[] exceptions;
+            int count;
+            if (frame.readsStep) {
                 exceptions = stepExceptions[p];
                 count = stepExceptionCount[p];
+            } else {
+                exceptions = frame.exceptions[ref];
+                count = exceptions.length;
             }
             for (int e = 0; e < count; e++) {
                 int chi = exceptions[e];
@@ -716,20 +720,18 @@ public final class HsfcMachine implements StateMachine {
     /** Runs the next rules the joint move's moves pass (see {@link Frames#byMove}) and those not read by move. */
     private void runNextRulesByMove(int[] jointMove) {
         Frames frames = this.frames;
-        boolean[] byMove = frames.byMove;
+        long[] toRun = rulesToRun;
+        System.arraycopy(frames.rulesNotByMove, 0, toRun, 0, toRun.length);
+        // a rule read by move that no move played passes derives nothing: its bit stays unset
         for (int move : jointMove) {
             for (int i : frames.rulesOfMove[move]) {
-                armed[i] = true;
+                toRun[i >>> 6] |= 1L << i;
             }
         }
-        for (int i = 0, n = frames.rules.length; i < n; i++) {
-            if (byMove[i]) {
-                if (!armed[i]) {
-                    continue; // no move played passes its input on moves: it derives nothing
-                }
-                armed[i] = false;
+        for (int w = 0; w < toRun.length; w++) {
+            for (long word = toRun[w]; word != 0; word &= word - 1) {
+                runNextRule((w << 6) + Long.numberOfTrailingZeros(word));
             }
-            runNextRule(i);
         }
     }
 
@@ -751,25 +753,30 @@ public final class HsfcMachine implements StateMachine {
      * where the rule must run as compiled (its trigger gave several RefNos).
      */
     private boolean readByExceptions(Frames.Frame frame, int i) {
+        int ref = 0;
+        if (!frame.triggerless) {
+            RulePlan plan = frame.plan;
+            int[] preconditions = plan.preconditions;
+            if (!conditionsHold(preconditions, 0, preconditions.length)) {
+                return true;
+            }
+            ref = onlyRef(plan);
+            if (ref == NO_REF) {
+                return true;
+            }
+            if (ref == SEVERAL_REFS) {
+                return false;
+            }
+        }
+        RulePlan.Stage last = frame.last;
+        int part = frame.part;
+        if (exceptionFrame[part] < 0 && frame.exceptions[ref] != null
+                && (!frame.readsStep || listStepExceptions(frame, ref, last.size))) {
+            exceptionFrame[part] = i;
+            exceptionRef[part] = ref;
+            return true;
+        }
         RulePlan plan = frame.plan;
-        int[] preconditions = plan.preconditions;
-        if (!conditionsHold(preconditions, 0, preconditions.length)) {
-            return true;
-        }
-        int ref = onlyRef(plan);
-        if (ref == NO_REF) {
-            return true;
-        }
-        if (ref == SEVERAL_REFS) {
-            return false;
-        }
-        RulePlan.Stage last = plan.stages[plan.stages.length - 1];
-        if (exceptionFrame[frame.part] < 0 && frame.exceptions[ref] != null && (frame.stepRelations.length == 0
-                || listStepExceptions(frame, ref, last.size))) {
-            exceptionFrame[frame.part] = i;
-            exceptionRef[frame.part] = ref;
-            return true;
-        }
         end[plan.headRelation] = runLast(last, ref, plan.result, end[plan.headRelation]);
         return true;
     }
