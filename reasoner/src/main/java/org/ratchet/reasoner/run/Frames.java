@@ -1,5 +1,6 @@
 package org.ratchet.reasoner.run;
 
+import it.unimi.dsi.fastutil.ints.Int2LongLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -45,6 +46,17 @@ final class Frames {
     /** partIndex[r]: the index among true's parts of relation r, or -1 if r is not a part of true. */
     final int[] partIndex;
     /**
+     * Per part of true (by its index among the parts): the facts no next instance is, which no advance can
+     * keep, as the bitset words holding them (underivableWord[p][k], global word index) and their bits there
+     * (underivableMask[p][k]); null for a part without such facts. They are not exceptions of any frame axiom:
+     * an advance reading the part by exceptions drops whichever of them are present, by these masks. Checkers
+     * lists the blank cells of all 64 squares, and the frame axiom fails for the 32 it cannot move through
+     * (present in the initial state only): as exceptions they put every RefNo over its share, and the part was
+     * rebuilt from next every step.
+     */
+    final int[][] underivableWord;
+    final long[][] underivableMask;
+    /**
      * byMove[i]: whether rule i reads a move ({@code does}) as one of its inputs, so that it derives nothing
      * unless a move it can read is played; rulesOfMove[m]: those rules that move m can pass. An advance runs
      * only these of them (checkers' jump rules when a jump is played), not every rule to find most fail.
@@ -81,7 +93,8 @@ final class Frames {
         final int part;
         /**
          * exceptions[ref]: the part's local IDs whose entry fails or has a condition other than those of
-         * {@link #stepRelations}, or null if too many.
+         * {@link #stepRelations}, or null if too many; not those no next instance is (see
+         * {@link Frames#underivableMask}).
          */
         final int[][] exceptions;
         /**
@@ -117,12 +130,14 @@ final class Frames {
         }
     }
 
-    private Frames(RulePlan[] rules, Frame[] frame, int[] trueToNext, int[] partIndex, boolean[] byMove,
-            int[][] rulesOfMove) {
+    private Frames(RulePlan[] rules, Frame[] frame, int[] trueToNext, int[] partIndex, int[][] underivableWord,
+            long[][] underivableMask, boolean[] byMove, int[][] rulesOfMove) {
         this.rules = rules;
         this.frame = frame;
         this.trueToNext = trueToNext;
         this.partIndex = partIndex;
+        this.underivableWord = underivableWord;
+        this.underivableMask = underivableMask;
         this.byMove = byMove;
         this.rulesOfMove = rulesOfMove;
         if (byMove == null) {
@@ -171,7 +186,7 @@ final class Frames {
         stepRelations.add(facts.doesRelation);
         for (int i = 0; i < frame.length; i++) {
             frame[i] = framePlans[i] == null ? null
-                : frame(framePlans[i], layout, facts, partIndex, stepRelations.toIntArray());
+                : frame(framePlans[i], layout, facts, partIndex, trueToNext, stepRelations.toIntArray());
             any |= frame[i] != null;
             if (rules.get(i).headRelation != facts.nextRelation) {
                 stepRelations.add(rules.get(i).headRelation);
@@ -224,7 +239,24 @@ final class Frames {
             byMove = null;
             rulesOfMove = null;
         }
-        return new Frames(rules.toArray(new RulePlan[0]), frame, trueToNext, partIndex, byMove, rulesOfMove);
+        int[][] underivableWord = new int[facts.trueParts.length][];
+        long[][] underivableMask = new long[facts.trueParts.length][];
+        int trueOffset = layout.offset(facts.trueRelation);
+        for (int p = 0; p < facts.trueParts.length; p++) {
+            int part = facts.trueParts[p];
+            Int2LongLinkedOpenHashMap masks = new Int2LongLinkedOpenHashMap();
+            for (int global = layout.offset(part), stop = global + layout.size(part); global < stop; global++) {
+                if (trueToNext[global - trueOffset] < 0) {
+                    masks.addTo(global >>> 6, 1L << global);
+                }
+            }
+            if (!masks.isEmpty()) {
+                underivableWord[p] = masks.keySet().toIntArray();
+                underivableMask[p] = masks.values().toLongArray();
+            }
+        }
+        return new Frames(rules.toArray(new RulePlan[0]), frame, trueToNext, partIndex, underivableWord,
+            underivableMask, byMove, rulesOfMove);
     }
 
     /** Whether some frame axiom has no exceptions of the step (see {@link Frame#stepRelations}). */
@@ -261,7 +293,7 @@ final class Frames {
     }
 
     private static Frame frame(RulePlan rule, RelationLayout layout, FactTables facts, int[] partIndex,
-            int[] stepRelations) {
+            int[] trueToNext, int[] stepRelations) {
         int stages = rule.stages.length;
         if (rule.headRelation != facts.nextRelation || stages < 1) {
             return null;
@@ -289,7 +321,9 @@ final class Frames {
             for (int chi = 0; chi < last.size; chi++) {
                 int passing = last.table[ref * last.size + chi];
                 if (passing < 0) {
-                    listed.add(chi);
+                    if (trueToNext[firstFact + chi] >= 0) {
+                        listed.add(chi); // (a fact no next instance is goes by underivableMask instead)
+                    }
                     continue;
                 }
                 if (facts.nextToTrue[rule.result[passing] - nextOffset] != firstFact + chi) {

@@ -648,6 +648,17 @@ public final class HsfcMachine implements StateMachine {
                     unlist(part, global);
                 }
             }
+            int[] words = frames.underivableWord[p];
+            if (words != null) {
+                long[] masks = frames.underivableMask[p];
+                for (int k = 0; k < words.length; k++) {
+                    for (long present = bits[words[k]] & masks[k]; present != 0; present &= present - 1) {
+                        int global = (words[k] << 6) + Long.numberOfTrailingZeros(present);
+                        dropped[droppedCount++] = global;
+                        unlist(part, global);
+                    }
+                }
+            }
         }
         int addedCount = 0;
         int[] nextToTrue = facts.nextToTrue;

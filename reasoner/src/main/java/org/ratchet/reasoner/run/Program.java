@@ -491,6 +491,23 @@ public final class Program {
     }
 
     /**
+     * Whether some next rule carries the part of true holding fact {@code fact} (a fact ID) as a frame axiom
+     * read by its exceptions (see {@link Frames}): for diagnostics and tests.
+     */
+    public boolean carriesByExceptions(int fact) {
+        if (frames == null) {
+            return false;
+        }
+        int part = frames.partIndex[facts.factPart[fact]];
+        for (Frames.Frame frame : frames.frame) {
+            if (frame != null && frame.part == part) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether a state set by its facts is advanced without running the state phase (see
      * {@link #advanceReadsStatePhase}): for diagnostics and tests.
      */
