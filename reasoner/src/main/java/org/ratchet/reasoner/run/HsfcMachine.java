@@ -25,6 +25,21 @@ import org.ratchet.reasoner.tables.RulePlan;
 public final class HsfcMachine implements StateMachine {
     private final GameDescription description;
     private final Program program;
+    /**
+     * What every step reads of the program, held by the machine itself: its fact and role tables, the offsets
+     * of true and next, terminal's ID, and what a kept instance derives. Under ZGC, the player's collector,
+     * every read of a reference field passes a load barrier, so the hot paths take one hop where they took two.
+     */
+    private final FactTables factTables;
+    private final RoleTables roleTables;
+    private final int trueOffset;
+    private final int nextOffset;
+    private final int terminalId;
+    /** Of {@link #incremental} (0, null and 0 where nothing is kept): its first guarded instance, ... */
+    private final int firstGuarded;
+    /** ... each instance's slot of the ID it derives, and the slots' first watched item. */
+    private final int[] resultSlot;
+    private final int keptFactCount;
     private final GameTerms terms;
     /** The lists of every relation, global IDs in production order (see the class comment). */
     private final int[] kb;
@@ -206,6 +221,11 @@ public final class HsfcMachine implements StateMachine {
         // one spare bit past every relation: the ID whose absence encodes a condition that always holds
         bits = new long[(layout.totalSize() >>> 6) + 1];
         offsets = program.offsets;
+        factTables = program.facts;
+        roleTables = program.roles;
+        trueOffset = offsets[factTables.trueRelation];
+        nextOffset = offsets[factTables.nextRelation];
+        terminalId = program.terminalId;
         for (int r = 0; r < relations; r++) {
             int offset = offsets[r];
             int position = offset;
@@ -220,6 +240,9 @@ public final class HsfcMachine implements StateMachine {
         statePhase = incremental == null ? program.state : incremental.state;
         reset = incremental == null ? program.reset : incremental.reset;
         mergedIds = incremental != null && incremental.duplicateSlot.length > 0;
+        firstGuarded = incremental == null ? 0 : incremental.firstGuarded;
+        resultSlot = incremental == null ? null : incremental.resultSlot;
+        keptFactCount = incremental == null ? 0 : incremental.factCount;
         if (incremental != null) {
             unsatisfied = new int[incremental.instanceCount()];
             derivations = new int[incremental.slotCount];
@@ -281,7 +304,6 @@ public final class HsfcMachine implements StateMachine {
             derivedResets = derived.toIntArray();
             if (permanentBits != null) {
                 trueBits = new long[bits.length];
-                int trueOffset = offsets[program.facts.trueRelation];
                 for (int f = 0; f < terms.factCount(); f++) {
                     int global = trueOffset + f;
                     trueBits[global >>> 6] |= 1L << global;
@@ -349,8 +371,8 @@ public final class HsfcMachine implements StateMachine {
             return;
         }
         clear();
-        int offset = offsets[program.facts.trueRelation];
-        int[] factPart = program.facts.factPart;
+        int offset = trueOffset;
+        int[] factPart = factTables.factPart;
         for (int i = 0; i < state.size(); i++) {
             int fact = state.fact(i);
             write(factPart[fact], offset + fact);
@@ -445,8 +467,8 @@ public final class HsfcMachine implements StateMachine {
         clear();
         lastSet = null;
         lastSetEnds = null;
-        int offset = offsets[program.facts.trueRelation];
-        int[] factPart = program.facts.factPart;
+        int offset = trueOffset;
+        int[] factPart = factTables.factPart;
         for (int i = from, stop = from + length; i < stop; i++) {
             int fact = facts[i];
             write(factPart[fact], offset + fact);
@@ -476,7 +498,7 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public int stateSize() {
         int count = 0;
-        for (int part : program.facts.trueParts) {
+        for (int part : factTables.trueParts) {
             count += end[part] - offsets[part];
         }
         return count;
@@ -484,9 +506,8 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void writeState(int[] into, int offset) {
-        int trueOffset = offsets[program.facts.trueRelation];
         int position = offset;
-        for (int part : program.facts.trueParts) {
+        for (int part : factTables.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 into[position++] = kb[i] - trueOffset;
             }
@@ -496,14 +517,14 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public State currentState() {
-        int offset = offsets[program.facts.trueRelation];
+        int offset = trueOffset;
         int count = 0;
-        for (int part : program.facts.trueParts) {
+        for (int part : factTables.trueParts) {
             count += end[part] - offsets[part];
         }
         int[] facts = new int[count];
         count = 0;
-        for (int part : program.facts.trueParts) {
+        for (int part : factTables.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
                 facts[count++] = kb[i] - offset;
             }
@@ -520,7 +541,7 @@ public final class HsfcMachine implements StateMachine {
     @Override
     public boolean isTerminal() {
         catchUp();
-        return program.terminalId >= 0 && has(program.terminalId);
+        return terminalId >= 0 && has(terminalId);
     }
 
     @Override
@@ -549,7 +570,7 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public void advance(int[] jointMove) {
-        FactTables facts = program.facts;
+        FactTables facts = factTables;
         int doesRelation = facts.doesRelation;
         int doesOffset = offsets[doesRelation];
         for (int move : jointMove) {
@@ -561,13 +582,11 @@ public final class HsfcMachine implements StateMachine {
         }
         run(program.next, RuleCode.NEXT);
         int nextRelation = facts.nextRelation;
-        int nextOffset = offsets[nextRelation];
         int nextEnd = end[nextRelation];
         // clear() only unsets bits and list ends, so the IDs of next are still in place after it
         clear();
         int[] nextToTrue = facts.nextToTrue;
         int[] factPart = facts.factPart;
-        int trueOffset = offsets[facts.trueRelation];
         for (int i = nextOffset; i < nextEnd; i++) {
             int fact = nextToTrue[kb[i] - nextOffset];
             write(factPart[fact], trueOffset + fact);
@@ -593,9 +612,9 @@ public final class HsfcMachine implements StateMachine {
         } else {
             runNextRulesByMove(jointMove);
         }
-        FactTables facts = program.facts;
-        int trueOffset = offsets[facts.trueRelation];
-        int nextOffset = offsets[facts.nextRelation];
+        FactTables facts = factTables;
+        int trueOffset = this.trueOffset;
+        int nextOffset = this.nextOffset;
         int[] trueToNext = frames.trueToNext;
         int[] trueParts = facts.trueParts;
         int droppedCount = 0;
@@ -865,7 +884,7 @@ public final class HsfcMachine implements StateMachine {
             run(program.goal, RuleCode.GOAL);
             goalsComputed = true;
         }
-        RoleTables roles = program.roles;
+        RoleTables roles = roleTables;
         int goalRelation = roles.goalRelation;
         int[] goalRole = roles.goalRole;
         int[] goalValue = roles.goalValue;
@@ -933,7 +952,7 @@ public final class HsfcMachine implements StateMachine {
         catchUp();
         int[] counts = roleMoveCounts;
         Arrays.fill(counts, 0);
-        RoleTables roles = program.roles;
+        RoleTables roles = roleTables;
         int legalRelation = roles.legalRelation;
         int offset = offsets[legalRelation];
         if (roles.legalInMoveOrder && legalBitsAreDense(roles)) {
@@ -960,7 +979,7 @@ public final class HsfcMachine implements StateMachine {
      * (nothing counted) where the moves are to be listed.
      */
     private boolean countMoves() {
-        RoleTables roles = program.roles;
+        RoleTables roles = roleTables;
         int[] roleWordStart = roles.roleWordStart;
         if (roleWordStart == null) {
             return false;
@@ -996,7 +1015,7 @@ public final class HsfcMachine implements StateMachine {
             return -1;
         }
         selectedRoles |= role;
-        RoleTables roles = program.roles;
+        RoleTables roles = roleTables;
         int[] legalWord = roles.legalWord;
         long[] masks = roles.legalWordMask;
         for (int k = roles.roleWordStart[roleIndex]; ; k++) {
@@ -1111,8 +1130,8 @@ public final class HsfcMachine implements StateMachine {
      * runs by sorting took an eighth of breakthrough's random playouts.
      */
     private void putInOrder(int role, int[] moves, int count) {
-        int first = program.roles.firstMoveWord[role];
-        int last = program.roles.lastMoveWord[role];
+        int first = roleTables.firstMoveWord[role];
+        int last = roleTables.lastMoveWord[role];
         if (last - first >= 2 * count) {
             Arrays.sort(moves, 0, count);
             return;
@@ -1704,7 +1723,6 @@ public final class HsfcMachine implements StateMachine {
             return;
         }
         int[] readerStart = kept.readerStart;
-        int trueOffset = offsets[program.facts.trueRelation];
         for (int i = 0; i < syncedCount;) {
             int fact = syncedFacts[i];
             if (has(trueOffset + fact)) {
@@ -1713,7 +1731,7 @@ public final class HsfcMachine implements StateMachine {
                 forgetSynced(fact); // the list's last fact moves to position i
             }
         }
-        for (int part : program.facts.trueParts) {
+        for (int part : factTables.trueParts) {
             for (int i = offsets[part], n = end[part]; i < n; i++) {
                 int fact = kb[i] - trueOffset;
                 // facts no instance reads are not tracked
@@ -1740,7 +1758,6 @@ public final class HsfcMachine implements StateMachine {
             return;
         }
         int[] readerStart = kept.readerStart;
-        int trueOffset = offsets[program.facts.trueRelation];
         for (int i = 0; i < droppedCount; i++) {
             int fact = dropped[i] - trueOffset;
             if (isSynced(fact)) {
@@ -1788,7 +1805,6 @@ public final class HsfcMachine implements StateMachine {
         int[] readers = kept.readers;
         int[] readerSplit = kept.readerSplit;
         int factCount = kept.factCount;
-        int trueOffset = offsets[program.facts.trueRelation];
         int capacity = changed.length;
         while (changedHead != changedTail) {
             int item = changed[changedHead];
@@ -1844,33 +1860,33 @@ public final class HsfcMachine implements StateMachine {
      * instance waits for its guard instead.
      */
     private void derive(int instance) {
-        if (instance >= incremental.firstGuarded) {
+        if (instance >= firstGuarded) {
             addReady(instance);
             return;
         }
-        int slot = incremental.resultSlot[instance];
+        int slot = resultSlot[instance];
         if (derivations[slot]++ == 0) {
             addKept(instance);
             if (mergedIds) {
                 addDuplicates(slot);
             }
-            enqueueRead(incremental.factCount + slot);
+            enqueueRead(keptFactCount + slot);
         }
     }
 
     /** Instance i no longer holds: its ID loses a derivation (and is a change if that was its last). */
     private void underive(int instance) {
-        if (instance >= incremental.firstGuarded) {
+        if (instance >= firstGuarded) {
             removeReady(instance);
             return;
         }
-        int slot = incremental.resultSlot[instance];
+        int slot = resultSlot[instance];
         if (--derivations[slot] == 0) {
             removeKept(instance);
             if (mergedIds) {
                 removeDuplicates(slot);
             }
-            enqueueRead(incremental.factCount + slot);
+            enqueueRead(keptFactCount + slot);
         }
     }
 
@@ -1897,7 +1913,7 @@ public final class HsfcMachine implements StateMachine {
     /** Lists and sets the ID instance {@code instance} derives (it had no derivation before). */
     private void addKept(int instance) {
         listKept(incremental.result[instance], incremental.resultRelation[instance],
-            incremental.resultSlot[instance]);
+            resultSlot[instance]);
     }
 
     /** Lists and sets the IDs merged into {@code slot}'s (see {@link Incremental#duplicateStart}). */
@@ -1929,7 +1945,7 @@ public final class HsfcMachine implements StateMachine {
     /** Unlists and unsets the ID instance {@code instance} derived (its last derivation is gone). */
     private void removeKept(int instance) {
         unlistKept(incremental.result[instance], incremental.resultRelation[instance],
-            incremental.resultSlot[instance]);
+            resultSlot[instance]);
     }
 
     private void unlistKept(int global, int relation, int slot) {
@@ -1946,7 +1962,7 @@ public final class HsfcMachine implements StateMachine {
 
     /** A guarded instance now holding on its conditions: added to its guard group's list. */
     private void addReady(int instance) {
-        int j = instance - incremental.firstGuarded;
+        int j = instance - firstGuarded;
         int position = readyEnd[incremental.groupOf[j]]++;
         ready[position] = instance;
         readyPosition[j] = position;
@@ -1954,7 +1970,7 @@ public final class HsfcMachine implements StateMachine {
 
     /** A guarded instance no longer holding: its group's last instance takes its place. */
     private void removeReady(int instance) {
-        int first = incremental.firstGuarded;
+        int first = firstGuarded;
         int position = readyPosition[instance - first];
         int last = ready[--readyEnd[incremental.groupOf[instance - first]]];
         ready[position] = last;
@@ -1971,7 +1987,6 @@ public final class HsfcMachine implements StateMachine {
         int[] groupStart = kept.groupStart;
         int[] result = kept.result;
         int[] resultRelation = kept.resultRelation;
-        int trueOffset = offsets[program.facts.trueRelation];
         for (int g = 0; g < guardFact.length; g++) {
             if (g > 0 && !has(trueOffset + guardFact[g])) {
                 continue;
