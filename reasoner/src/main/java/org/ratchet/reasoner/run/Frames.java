@@ -57,20 +57,15 @@ final class Frames {
     final int[][] underivableWord;
     final long[][] underivableMask;
     /**
-     * byMove[i]: whether rule i reads a move ({@code does}) as one of its inputs, so that it derives nothing
-     * unless a move it can read is played; rulesOfMove[m]: those rules that move m can pass. An advance runs
-     * only these of them (checkers' jump rules when a jump is played), not every rule to find most fail.
-     * Both null where a move leaves few rules unrun (connectFour's two drop rules, which every drop passes):
-     * marking the rules of the moves played then costs more than the rules it spares (0.89x on
-     * connectFourLarger).
+     * A rule that reads a move ({@code does}) as one of its inputs is read by move: it derives nothing unless
+     * a move it can read is played. rulesOfMove[m]: the rules read by move that move m can pass;
+     * rulesNotByMove: the other rules, as a bitset over rule indices. An advance runs only these (checkers'
+     * jump rules when a jump is played): it ORs the played moves' rules into a copy of rulesNotByMove and
+     * runs the rules of its set bits in order, not every rule to find most fail. Both null where a move
+     * leaves few rules unrun (connectFour's two drop rules, which every drop passes): marking the rules of
+     * the moves played then costs more than the rules it spares (0.89x on connectFourLarger).
      */
-    final boolean[] byMove;
     final int[][] rulesOfMove;
-    /**
-     * The rules not read by move, as a bitset over rule indices (null where byMove is): an advance ORs the
-     * played moves' rules into a copy and runs the rules of its set bits in order, instead of testing every
-     * rule (checkers: some 70 next rules, 15 of them run in a step).
-     */
     final long[] rulesNotByMove;
     /**
      * In a game whose other frame axioms (if any) are all read by exceptions of the step, such a frame axiom is
@@ -138,7 +133,6 @@ final class Frames {
         this.partIndex = partIndex;
         this.underivableWord = underivableWord;
         this.underivableMask = underivableMask;
-        this.byMove = byMove;
         this.rulesOfMove = rulesOfMove;
         if (byMove == null) {
             this.rulesNotByMove = null;

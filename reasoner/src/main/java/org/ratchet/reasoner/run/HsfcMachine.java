@@ -113,7 +113,7 @@ public final class HsfcMachine implements StateMachine {
     private final int[] exceptionRef;
     /**
      * In the current advance, the next rules to run as a bitset over rule indices: those not read by move
-     * (see {@link Frames#byMove}) and those a move played passes; null where the advance does not pick rules
+     * (see {@link Frames#rulesOfMove}) and those a move played passes; null where the advance does not pick rules
      * by move.
      */
     private final long[] rulesToRun;
@@ -281,14 +281,14 @@ public final class HsfcMachine implements StateMachine {
             int parts = program.facts.trueParts.length;
             exceptionFrame = new int[parts];
             exceptionRef = new int[parts];
-            rulesToRun = frames.byMove == null ? null : new long[frames.rulesNotByMove.length];
+            rulesToRun = frames.rulesNotByMove == null ? null : new long[frames.rulesNotByMove.length];
             dropped = new int[terms.factCount()];
             added = new int[program.facts.nextToTrue.length];
             stepExceptions = new int[parts][];
             stepExceptionCount = new int[parts];
             int largestPart = 0;
             for (Frames.Frame frame : frames.frame) {
-                if (frame != null && frame.stepRelations.length > 0) {
+                if (frame != null && frame.readsStep) {
                     int size = layout.size(program.facts.trueParts[frame.part]);
                     stepExceptions[frame.part] = new int[size];
                     largestPart = Math.max(largestPart, size);
@@ -371,11 +371,10 @@ public final class HsfcMachine implements StateMachine {
             return;
         }
         clear();
-        int offset = trueOffset;
         int[] factPart = factTables.factPart;
         for (int i = 0; i < state.size(); i++) {
             int fact = state.fact(i);
-            write(factPart[fact], offset + fact);
+            write(factPart[fact], trueOffset + fact);
         }
         synchroniseKept();
         computeStateRelations();
@@ -467,11 +466,10 @@ public final class HsfcMachine implements StateMachine {
         clear();
         lastSet = null;
         lastSetEnds = null;
-        int offset = trueOffset;
         int[] factPart = factTables.factPart;
         for (int i = from, stop = from + length; i < stop; i++) {
             int fact = facts[i];
-            write(factPart[fact], offset + fact);
+            write(factPart[fact], trueOffset + fact);
         }
         if (program.advanceReadsStatePhase) {
             synchroniseKept();
@@ -517,7 +515,6 @@ public final class HsfcMachine implements StateMachine {
 
     @Override
     public State currentState() {
-        int offset = trueOffset;
         int count = 0;
         for (int part : factTables.trueParts) {
             count += end[part] - offsets[part];
@@ -526,7 +523,7 @@ public final class HsfcMachine implements StateMachine {
         count = 0;
         for (int part : factTables.trueParts) {
             for (int i = offsets[part]; i < end[part]; i++) {
-                facts[count++] = kb[i] - offset;
+                facts[count++] = kb[i] - trueOffset;
             }
         }
         Arrays.sort(facts);
@@ -607,12 +604,13 @@ public final class HsfcMachine implements StateMachine {
         Arrays.fill(exceptionFrame, -1);
         // two loops in methods of their own: with the marking inline here, skirmish (which does not mark)
         // ran 0.74x, the JIT compiling this method worse
-        if (frames.byMove == null) {
+        if (frames.rulesOfMove == null) {
             runNextRules();
         } else {
             runNextRulesByMove(jointMove);
         }
         FactTables facts = factTables;
+        // the offsets as locals of their own: reading the fields in the loops below ran blocker 0.98x
         int trueOffset = this.trueOffset;
         int nextOffset = this.nextOffset;
         int[] trueToNext = frames.trueToNext;
@@ -747,7 +745,7 @@ public final class HsfcMachine implements StateMachine {
         }
     }
 
-    /** Runs the next rules the joint move's moves pass (see {@link Frames#byMove}) and those not read by move. */
+    /** Runs the next rules the joint move's moves pass (see {@link Frames#rulesOfMove}) and those not read by move. */
     private void runNextRulesByMove(int[] jointMove) {
         Frames frames = this.frames;
         long[] toRun = rulesToRun;
