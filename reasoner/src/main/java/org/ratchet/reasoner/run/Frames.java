@@ -191,7 +191,7 @@ final class Frames {
             // for frame axioms of the step's IDs alone, which pays on a large part only
             any = false;
             for (int i = 0; i < frame.length; i++) {
-                if (frame[i] != null && frame[i].plan.stages[frame[i].plan.stages.length - 1].size < MIN_STEP_PART) {
+                if (frame[i] != null && frame[i].last.size < MIN_STEP_PART) {
                     frame[i] = null;
                 }
                 any |= frame[i] != null;
@@ -253,10 +253,10 @@ final class Frames {
             underivableMask, byMove, rulesOfMove);
     }
 
-    /** Whether some frame axiom has no exceptions of the step (see {@link Frame#stepRelations}). */
+    /** Whether some frame axiom has no exceptions of the step (see {@link Frame#readsStep}). */
     private static boolean readByListedExceptions(Frame[] frame) {
         for (Frame f : frame) {
-            if (f != null && f.stepRelations.length == 0) {
+            if (f != null && !f.readsStep) {
                 return true;
             }
         }
